@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_BODY_LIMIT } from './app.ts';
+import { createTestApp, type TestApp } from './test/app.ts';
+
+let t: TestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-dist-'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html lang="es"><head><title>Rumbo</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ PRODUCT_NAME: 'Brújula <Pro>' }, { webDistDir: distDir });
+});
+
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok while the database answers', async () => {
+    const res = await t.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('API basics', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.request('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'Esta ruta de la API no existe' });
+  });
+
+  it('refuses a JSON body over the limit with 413 and a Spanish message', async () => {
+    const body = JSON.stringify({ text: 'x'.repeat(JSON_BODY_LIMIT + 10) });
+    const res = await t.request('/api/health', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'El contenido enviado es demasiado grande',
+    });
+  });
+
+  it('sends security headers on API and page responses', async () => {
+    for (const url of ['/api/health', '/chats']) {
+      const res = await t.request(url);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+
+  it('publishes the OpenAPI document and a docs page served without external assets', async () => {
+    const doc = (await (await t.request('/api/openapi.json')).json()) as {
+      openapi: string;
+      paths: Record<string, { get?: unknown }>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/health']?.get).toBeDefined();
+
+    const page = await t.request('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('/api/docs/swagger-ui-bundle.js');
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+    const bundle = await t.request('/api/docs/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+
+  it('exposes the public configuration', async () => {
+    expect(await (await t.request('/api/config')).json()).toEqual({ productName: 'Brújula <Pro>' });
+  });
+});
+
+describe('the SPA', () => {
+  it('serves index.html for client routes, with the product name as title and the public config', async () => {
+    for (const route of ['/', '/chats', '/chat/idea/3', '/profile/sub']) {
+      const res = await t.request(route);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      expect(html).toContain('<title>Brújula &lt;Pro&gt;</title>');
+      expect(html).toContain('name="rumbo-config"');
+      expect(html).toContain('&quot;productName&quot;:&quot;Brújula &lt;Pro&gt;&quot;');
+    }
+  });
+
+  it('serves hashed assets with long caching and a 404 for a missing one', async () => {
+    const asset = await t.request('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await t.request('/assets/index-gone.js')).status).toBe(404);
+    expect((await t.request('/favicon.svg')).status).toBe(200);
+  });
+});
+
+describe('when the database stops answering', () => {
+  it('health answers 503', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const res = await other.request('/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable' });
+    await other.close();
+  });
+});

@@ -1,0 +1,117 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ERROR_CODES, type PublicConfig } from '@rumbo/contract';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { AppEnv } from './http/context.ts';
+import { mountDocs } from './http/docs.ts';
+import { AppError } from './http/errors.ts';
+import { mountHealth } from './http/health.ts';
+import { validationHook } from './http/validation.ts';
+import type { Logger } from './logger.ts';
+import { mountSpa } from './web/spa.ts';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 30 * 1024 * 1024;
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** The built SPA; without it only the API is served (API tests). */
+  webDistDir?: string;
+}
+
+export function publicConfig(env: Env): PublicConfig {
+  return { productName: env.PRODUCT_NAME };
+}
+
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const { env, database, logger } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestLogger = logger.child({ reqId: c.get('requestId') });
+    c.set('logger', requestLogger);
+    await next();
+    // The path only: query strings can carry one-time codes.
+    requestLogger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Component libraries set style attributes and inject <style> at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+    }),
+  );
+  const tooLarge = () => {
+    throw new AppError(413, ERROR_CODES.payloadTooLarge, 'El contenido enviado es demasiado grande');
+  };
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
+  app.use('/api/*', (c, next) => {
+    // Only uploads (multipart) may use the larger limit.
+    const isMultipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
+    return (isMultipart ? uploadLimit : jsonLimit)(c, next);
+  });
+
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  mountHealth(api, database.ping);
+  api.get('/config', (c) => c.json(publicConfig(env)));
+  mountDocs(api, env.PRODUCT_NAME);
+  api.all('*', () => {
+    throw new AppError(404, ERROR_CODES.notFound, 'Esta ruta de la API no existe');
+  });
+  app.route('/api', api);
+
+  if (deps.webDistDir) mountSpa(app, deps.webDistDir, publicConfig(env));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      const body = {
+        code: error.code,
+        message: error.message,
+        ...(error.field ? { field: error.field } : {}),
+      };
+      return c.json(body, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ code: `HTTP_${error.status}`, message: 'La petición no es válida' }, error.status);
+    }
+    (c.get('logger') ?? logger).error({ err: error }, 'unhandled error');
+    return c.json(
+      {
+        code: ERROR_CODES.internal,
+        message: 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.',
+      },
+      500,
+    );
+  });
+  return app;
+}

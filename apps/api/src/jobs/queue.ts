@@ -1,0 +1,45 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+
+/** A durable background job: its queue name and what a worker does with one job's data. */
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  handle(data: T): Promise<void>;
+  options?: PgBoss.Queue;
+}
+
+export type Queue = PgBoss;
+
+export interface QueueOptions {
+  jobs: JobDefinition[];
+  /** False for a web process that only sends jobs while separate workers run them. */
+  work: boolean;
+}
+
+/**
+ * Starts pg-boss on the app's own database: through the PGlite executor in one process, or with
+ * its own pool on PostgreSQL (where `npm run worker` processes can share the load).
+ */
+export async function startQueue(database: Database, logger: Logger, options: QueueOptions): Promise<Queue> {
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: database.executor as PgBoss.Db, schema: 'pgboss' })
+      : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 5 });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const job of options.jobs) {
+    await boss.createQueue(job.name, { name: job.name, ...job.options });
+    if (options.work) {
+      await boss.work(job.name, async (batch) => {
+        for (const item of batch) await job.handle(item.data as object);
+      });
+    }
+  }
+  return boss;
+}
+
+/** Lets running jobs finish (up to `timeoutMs`) and stops polling. */
+export async function stopQueue(boss: Queue, timeoutMs = 10_000): Promise<void> {
+  await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
+}

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabaseLocation, type TestDatabaseLocation } from './test/database.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const locations: TestDatabaseLocation[] = [];
+
+afterAll(async () => {
+  for (const location of locations) await location.drop();
+});
+
+function run(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+async function databaseEnv(): Promise<Record<string, string>> {
+  const location = await createTestDatabaseLocation();
+  locations.push(location);
+  return 'url' in location.config
+    ? { DATABASE_URL: location.config.url }
+    : { DATA_DIR: 'dataDir' in location.config ? location.config.dataDir : fs.mkdtempSync(os.tmpdir()) };
+}
+
+describe('the server process', () => {
+  it('refuses an invalid PORT with one line naming it and a non-zero exit', async () => {
+    const child = run('apps/api/src/main.ts', { PORT: 'abc' });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    expect(await exitOf(child)).not.toBe(0);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('PORT');
+  });
+
+  it('on SIGTERM lets an in-flight slow request finish, then exits 0', async () => {
+    const child = run('apps/api/src/test/slow-server.fixture.ts', {
+      PORT: '0',
+      NODE_ENV: 'test',
+      ...(await databaseEnv()),
+    });
+    const exited = exitOf(child);
+    const url = await new Promise<string>((resolve, reject) => {
+      const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+      lines.on('line', (line) => {
+        const entry = JSON.parse(line) as { msg: string; url?: string };
+        if (entry.msg === 'ready' && entry.url) resolve(entry.url);
+      });
+      child.once('exit', () => reject(new Error('server exited before it was ready')));
+    });
+
+    const answer = fetch(`${url}/slow`).then(async (res) => ({ status: res.status, body: await res.text() }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGTERM');
+
+    expect(await answer).toEqual({ status: 200, body: 'slow answer complete' });
+    expect(await exited).toBe(0);
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  }, 30_000);
+});

@@ -1,0 +1,84 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createApp } from './app.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { applyMigrations } from './db/migrate.ts';
+import type { Env } from './env.ts';
+import type { AppEnv } from './http/context.ts';
+import { appJobs } from './jobs/index.ts';
+import { type Queue, startQueue, stopQueue } from './jobs/queue.ts';
+import type { Logger } from './logger.ts';
+
+export interface RunningServer {
+  url: string;
+  database: Database;
+  queue: Queue;
+  /** Stops accepting connections, lets in-flight requests finish, stops the queue, closes the database. */
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  webDistDir?: string;
+  /** Lets a test add routes (a deliberately slow one, say) before the server listens. */
+  extendApp?: (app: Hono<AppEnv>) => void;
+}
+
+export function databaseConfig(env: Env) {
+  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
+}
+
+export async function startServer(
+  env: Env,
+  logger: Logger,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const database = await openDatabase(databaseConfig(env));
+  await applyMigrations(database);
+  const queue = await startQueue(database, logger, { jobs: appJobs(), work: true });
+  const app = createApp({ env, database, logger, webDistDir: options.webDistDir });
+  options.extendApp?.(app);
+
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        // Keep-alive connections go idle as their last response ends: close each as soon as it does.
+        const idleSweep = setInterval(() => (server as Server).closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(idleSweep);
+          resolve();
+        });
+      });
+      await stopQueue(queue);
+      await database.close();
+    })();
+    return closing;
+  };
+  return { url: `http://localhost:${port}`, database, queue, close };
+}
+
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+/** SIGTERM/SIGINT: finish in-flight requests, stop the queue, close the database, exit 0. */
+export function closeOnSignals(server: RunningServer, logger: Logger): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, async () => {
+      logger.info({ signal }, 'shutting down: finishing in-flight requests');
+      // A request that never ends must not keep the process alive for ever.
+      setTimeout(() => {
+        logger.error('shutdown timed out');
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS).unref();
+      await server.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+  }
+}

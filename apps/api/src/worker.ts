@@ -1,0 +1,34 @@
+/**
+ * `npm run worker`: runs background jobs without serving HTTP, to scale jobs apart from web
+ * processes. PGlite belongs to one process, so this needs DATABASE_URL (PostgreSQL); with PGlite
+ * the server runs the jobs itself.
+ */
+import { openDatabase } from './db/client.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { loadEnvOrExit } from './env.ts';
+import { appJobs } from './jobs/index.ts';
+import { startQueue, stopQueue } from './jobs/queue.ts';
+import { createLogger } from './logger.ts';
+
+const env = loadEnvOrExit();
+if (!env.DATABASE_URL) {
+  console.error(
+    'npm run worker needs DATABASE_URL (a PostgreSQL server): with the built-in PGlite database, npm start runs the jobs itself.',
+  );
+  process.exit(1);
+}
+
+const logger = createLogger(env.LOG_LEVEL);
+const database = await openDatabase({ url: env.DATABASE_URL });
+await applyMigrations(database);
+const queue = await startQueue(database, logger, { jobs: appJobs(), work: true });
+logger.info('worker is ready');
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, async () => {
+    logger.info({ signal }, 'worker shutting down');
+    await stopQueue(queue);
+    await database.close();
+    process.exit(0);
+  });
+}

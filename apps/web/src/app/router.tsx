@@ -1,0 +1,46 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
+import { RouteError } from '../components/route-error.tsx';
+import { paths } from '../config/paths.ts';
+
+/** The route table of spec §2.1. Every screen is a lazily loaded module. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullScreenSpinner />,
+    children: [
+      { path: 'onboard', lazy: () => import('./routes/onboard.tsx') },
+      { path: 'plans', lazy: () => import('./routes/plans.tsx') },
+      { path: 'stripe_cancel', lazy: () => import('./routes/stripe-cancel.tsx') },
+      { path: 'stripe_success', lazy: () => import('./routes/stripe-success.tsx') },
+      {
+        path: '',
+        lazy: () => import('./routes/shell.tsx'),
+        children: [
+          { index: true, lazy: () => import('./routes/home.tsx') },
+          { path: 'chats', lazy: () => import('./routes/chats.tsx') },
+          { path: 'chats/:forceCache', lazy: () => import('./routes/chats.tsx') },
+          { path: 'tools', lazy: () => import('./routes/tools.tsx') },
+          { path: 'new-business', lazy: () => import('./routes/new-business.tsx') },
+          { path: 'edit-business/:type/:businessId', lazy: () => import('./routes/edit-business.tsx') },
+        ],
+      },
+      { path: 'chat/:type/:company', lazy: () => import('./routes/chat.tsx') },
+      {
+        path: 'profile',
+        lazy: () => import('./routes/profile-layout.tsx'),
+        children: [
+          { index: true, lazy: () => import('./routes/profile.tsx') },
+          { path: 'sub', lazy: () => import('./routes/subscription.tsx') },
+        ],
+      },
+      { path: 'reset-password', lazy: () => import('./routes/reset-password.tsx') },
+      { path: 'register', lazy: () => import('./routes/login.tsx') },
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

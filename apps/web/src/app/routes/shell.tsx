@@ -1,0 +1,40 @@
+import { Home, MessagesSquare, Settings } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+import { copy } from '../../config/copy.es.ts';
+import { paths } from '../../config/paths.ts';
+
+const links = [
+  { to: paths.home, label: copy.nav.home, icon: Home, end: true },
+  { to: paths.chats, label: copy.nav.chats, icon: MessagesSquare, end: false },
+  { to: paths.profile, label: copy.nav.settings, icon: Settings, end: false },
+];
+
+/** Spec §2.9: left navigation (home, chats, settings) and the content outlet. */
+export function Component() {
+  return (
+    <div className="flex min-h-full flex-col sm:flex-row">
+      <nav
+        aria-label="Principal"
+        className="flex shrink-0 justify-around border-b border-slate-200 bg-white p-2 sm:w-20 sm:flex-col sm:justify-start sm:gap-2 sm:border-r sm:border-b-0 sm:py-6"
+      >
+        {links.map(({ to, label, icon: Icon, end }) => (
+          <NavLink
+            key={to}
+            to={to}
+            end={end}
+            title={label}
+            className={({ isActive }) =>
+              `flex flex-col items-center gap-1 rounded-lg p-2 text-xs font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100'}`
+            }
+          >
+            <Icon className="size-5" aria-hidden="true" />
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

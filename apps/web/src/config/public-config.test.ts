@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { readPublicConfig } from './public-config.ts';
+
+function docWith(head: string): Document {
+  return new DOMParser().parseFromString(`<html><head>${head}</head></html>`, 'text/html');
+}
+
+describe('readPublicConfig', () => {
+  it('reads the config the server wrote into the page', () => {
+    const doc = docWith('<meta name="rumbo-config" content="{&quot;productName&quot;:&quot;Brújula&quot;}">');
+    expect(readPublicConfig(doc)).toEqual({ productName: 'Brújula' });
+  });
+
+  it('falls back to Rumbo when the page has no config or a broken one', () => {
+    expect(readPublicConfig(docWith(''))).toEqual({ productName: 'Rumbo' });
+    expect(readPublicConfig(docWith('<meta name="rumbo-config" content="{nope">'))).toEqual({
+      productName: 'Rumbo',
+    });
+  });
+});

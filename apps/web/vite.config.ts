@@ -1,0 +1,35 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const API_DEV_ORIGIN = 'http://localhost:3000';
+
+/**
+ * In development Vite serves index.html itself, so it asks the API for the same public config
+ * that the production server writes into the page.
+ */
+function devPublicConfig(): Plugin {
+  return {
+    name: 'rumbo-dev-public-config',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      try {
+        const config = (await (await fetch(`${API_DEV_ORIGIN}/api/config`)).json()) as {
+          productName: string;
+        };
+        const escaped = JSON.stringify(config).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+        return html
+          .replace(/<title>[^<]*<\/title>/, `<title>${config.productName}</title>`)
+          .replace('</head>', `<meta name="rumbo-config" content="${escaped}" />\n</head>`);
+      } catch {
+        return html;
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), devPublicConfig()],
+  server: { proxy: { '/api': API_DEV_ORIGIN } },
+  build: { chunkSizeWarningLimit: 400 },
+});

@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const READY_TIMEOUT_MS = 120_000;
+
+export interface RunningProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a TypeScript entry point in its own process and waits for its JSON log line carrying
+ * `url` (the ready line every Rumbo entry point prints).
+ */
+export function startProcess(script: string, env: Record<string, string>): Promise<RunningProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} printed no ready line within ${READY_TIMEOUT_MS} ms`));
+    }, READY_TIMEOUT_MS);
+    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      let entry: { url?: string } = {};
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (entry.url) {
+        clearTimeout(timer);
+        resolve({
+          url: entry.url,
+          child,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+  });
+}

@@ -1,0 +1,187 @@
+/** Plan catalogue (spec §3 'Plans', §9). Ids are the product's internal plan ids. */
+export const PLAN_IDS = [-1, 9, 5, 7, 11, 12] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const NO_PLAN: PlanId = -1;
+export const STARTER_PLAN: PlanId = 9;
+export const UNLIMITED_PLAN: PlanId = 12;
+
+/** How unlimited credits are stored by older clients (spec §3); on the wire we send null. */
+export const UNLIMITED_CREDITS_SENTINEL = -9999;
+
+export interface PlanFeature {
+  text: string;
+  included: boolean;
+}
+
+export interface Plan {
+  id: PlanId;
+  /** Analytics code (spec §9 'Plan codes in analytics'). */
+  code: 'NO_PLAN' | 'Starter' | 'Founder' | 'CEOMin' | 'CEOMedium' | 'CEOMax';
+  name: string;
+  description: string;
+  /** Euro per month. */
+  price: number;
+  priceLabel: string;
+  /** Credits granted each month; null means unlimited. */
+  monthlyCredits: number | null;
+  businessLimit: number;
+  researchEnabled: boolean;
+  advancedSources: boolean;
+  features: PlanFeature[];
+  popular: boolean;
+  showSliderCredits: boolean;
+}
+
+const COMING_SOON = 'Proximamente...';
+
+const ceoFeatures = (credits: string): PlanFeature[] => [
+  { text: credits, included: true },
+  { text: 'Hasta 3 negocios', included: true },
+  { text: 'Investigaciones de mercado ilimitadas', included: true },
+  { text: 'Acceso a fuentes avanzadas', included: true },
+  { text: `Hoja de ruta personalizada (${COMING_SOON})`, included: true },
+  { text: `Notificaciones inteligentes (${COMING_SOON})`, included: true },
+];
+
+export const PLANS: Record<PlanId, Plan> = {
+  [-1]: {
+    id: -1,
+    code: 'NO_PLAN',
+    name: 'Sin plan',
+    description: 'Todavía no has elegido un plan.',
+    price: 0,
+    priceLabel: '',
+    monthlyCredits: 0,
+    businessLimit: 0,
+    researchEnabled: false,
+    advancedSources: false,
+    features: [],
+    popular: false,
+    showSliderCredits: false,
+  },
+  9: {
+    id: 9,
+    code: 'Starter',
+    name: 'Starter',
+    description: 'Para dar los primeros pasos con tu idea.',
+    price: 0,
+    priceLabel: 'Gratis',
+    monthlyCredits: 100,
+    businessLimit: 1,
+    researchEnabled: false,
+    advancedSources: false,
+    features: [
+      { text: '100 créditos al mes', included: true },
+      { text: '1 negocio', included: true },
+      { text: 'Investigación de mercado', included: false },
+      { text: 'Acceso a fuentes avanzadas', included: false },
+    ],
+    popular: false,
+    showSliderCredits: false,
+  },
+  5: {
+    id: 5,
+    code: 'Founder',
+    name: 'Founder',
+    description: 'Para fundadores que quieren validar y lanzar.',
+    price: 19,
+    priceLabel: '19 €/mes',
+    monthlyCredits: 500,
+    businessLimit: 1,
+    researchEnabled: true,
+    advancedSources: false,
+    features: [
+      { text: '500 créditos al mes', included: true },
+      { text: '1 negocio', included: true },
+      { text: '1 investigación de mercado', included: true },
+      { text: 'Acceso a fuentes avanzadas', included: false },
+    ],
+    popular: false,
+    showSliderCredits: false,
+  },
+  7: {
+    id: 7,
+    code: 'CEOMin',
+    name: 'CEO',
+    description: 'Para hacer crecer varios negocios con un mentor a diario.',
+    price: 29,
+    priceLabel: '29 €/mes',
+    monthlyCredits: 600,
+    businessLimit: 3,
+    researchEnabled: true,
+    advancedSources: true,
+    features: ceoFeatures('600 créditos al mes'),
+    popular: true,
+    showSliderCredits: true,
+  },
+  11: {
+    id: 11,
+    code: 'CEOMedium',
+    name: 'CEO',
+    description: 'Para hacer crecer varios negocios con un mentor a diario.',
+    price: 39,
+    priceLabel: '39 €/mes',
+    monthlyCredits: 1400,
+    businessLimit: 3,
+    researchEnabled: true,
+    advancedSources: true,
+    features: ceoFeatures('1400 créditos al mes'),
+    popular: true,
+    showSliderCredits: true,
+  },
+  12: {
+    id: 12,
+    code: 'CEOMax',
+    name: 'CEO',
+    description: 'Sin límites: tu mentor siempre disponible.',
+    price: 49,
+    priceLabel: '49 €/mes',
+    monthlyCredits: null,
+    businessLimit: 3,
+    researchEnabled: true,
+    advancedSources: true,
+    features: ceoFeatures('Créditos ilimitados'),
+    popular: true,
+    showSliderCredits: true,
+  },
+};
+
+/** Plans offered for purchase, in grid order; the third card follows the credit slider. */
+export const SLIDER_PLANS: readonly PlanId[] = [7, 11, 12];
+export const PAID_PLANS: readonly PlanId[] = [5, 7, 11, 12];
+
+export function isPlanId(value: number): value is PlanId {
+  return (PLAN_IDS as readonly number[]).includes(value);
+}
+
+export function planOf(id: number): Plan {
+  return isPlanId(id) ? PLANS[id] : PLANS[-1];
+}
+
+export function businessLimit(planId: number): number {
+  return planOf(planId).businessLimit;
+}
+
+export function hasUnlimitedCredits(planId: number): boolean {
+  return planId === UNLIMITED_PLAN;
+}
+
+/** Spec §6: plan 12 may always send; every other plan needs credits above 0. */
+export function maySend(planId: number, credits: number | null): boolean {
+  return hasUnlimitedCredits(planId) || (credits ?? 0) > 0;
+}
+
+export function isResearchEnabled(planId: number): boolean {
+  return planOf(planId).researchEnabled;
+}
+
+export function hasAdvancedSources(planId: number): boolean {
+  return planOf(planId).advancedSources;
+}
+
+/** Credits as the UI shows them: null for unlimited (plan 12), never below 0 otherwise. */
+export function displayCredits(planId: number, credits: number | null): number | null {
+  if (hasUnlimitedCredits(planId)) return null;
+  return Math.max(0, credits ?? 0);
+}

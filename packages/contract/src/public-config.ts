@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * What the browser needs to know about this installation. The server writes it into the
+ * served index.html as a <meta> tag (no inline script, so the CSP stays strict).
+ */
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const PUBLIC_CONFIG_META = 'rumbo-config';
+export const DEFAULT_PRODUCT_NAME = 'Rumbo';

@@ -1,0 +1,28 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const apiTests = ['apps/api/src/**/*.test.ts'];
+
+const apiProject = (engine: 'pglite' | 'postgresql'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `api (${engine})`,
+    include: apiTests,
+    environment: 'node',
+    env: { TEST_DB: engine === 'postgresql' ? 'postgres' : 'pglite' },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      apiProject('pglite'),
+      // The same API suite on a real PostgreSQL server, when one is given (CI always gives one).
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgresql')] : []),
+    ],
+  },
+});
