@@ -9,7 +9,12 @@ export interface LoadResult {
 }
 
 /** `concurrency` clients, each sending `path` again and again for `durationMs`, over keep-alive. */
-export async function load(baseUrl: string, path: string, concurrency: number, durationMs: number): Promise<LoadResult> {
+export async function load(
+  baseUrl: string,
+  path: string,
+  concurrency: number,
+  durationMs: number,
+): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
   let errors = 0;
@@ -38,7 +43,8 @@ export async function load(baseUrl: string, path: string, concurrency: number, d
   const elapsed = performance.now() - started;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
   return {
     requests: latencies.length,
     errors,
