@@ -23,8 +23,29 @@ function run(script: string, env: Record<string, string>): ChildProcess {
   });
 }
 
+function npmStart(env: Record<string, string>): ChildProcess {
+  return spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Resolves with the `url` of the first JSON log line that has one. */
+function readyUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      const entry = JSON.parse(line) as { url?: string };
+      if (entry.url) resolve(entry.url);
+    });
+    child.once('exit', () => reject(new Error('server exited before it was ready')));
+  });
 }
 
 async function databaseEnv(): Promise<Record<string, string>> {
@@ -55,14 +76,7 @@ describe('the server process', () => {
       ...(await databaseEnv()),
     });
     const exited = exitOf(child);
-    const url = await new Promise<string>((resolve, reject) => {
-      const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-      lines.on('line', (line) => {
-        const entry = JSON.parse(line) as { msg: string; url?: string };
-        if (entry.msg === 'ready' && entry.url) resolve(entry.url);
-      });
-      child.once('exit', () => reject(new Error('server exited before it was ready')));
-    });
+    const url = await readyUrl(child);
 
     const answer = fetch(`${url}/slow`).then(async (res) => ({ status: res.status, body: await res.text() }));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -72,4 +86,14 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
   }, 30_000);
+
+  it('npm start hands SIGTERM to the server, which stops cleanly', async () => {
+    const child = npmStart({ PORT: '0', NODE_ENV: 'test', ...(await databaseEnv()) });
+    const exited = exitOf(child);
+    const url = await readyUrl(child);
+    expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok' });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  }, 120_000);
 });
