@@ -1,10 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-e2e-'));
+import { APP_URL } from './support/ports.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -16,7 +11,7 @@ export default defineConfig({
   timeout: 60_000,
   outputDir: '../test-results',
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: APP_URL,
     locale: 'es-ES',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -33,13 +28,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/api/src/main.ts',
+    command: 'node --import tsx e2e/support/serve.ts',
     cwd: '..',
-    url: `http://localhost:${PORT}/api/health`,
+    url: `${APP_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
   },
 });

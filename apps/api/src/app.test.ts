@@ -89,7 +89,10 @@ describe('API basics', () => {
   });
 
   it('exposes the public configuration', async () => {
-    expect(await (await t.request('/api/config')).json()).toEqual({ productName: 'Brújula <Pro>' });
+    expect(await (await t.request('/api/config')).json()).toEqual({
+      productName: 'Brújula <Pro>',
+      googleEnabled: false,
+    });
   });
 });
 

@@ -5,13 +5,19 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Database } from './db/client.ts';
-import type { Env } from './env.ts';
+import { appOrigins, type Env } from './env.ts';
+import { clientIp } from './http/client-ip.ts';
 import type { AppEnv } from './http/context.ts';
+import { refuseCrossOrigin } from './http/cross-origin.ts';
 import { mountDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
 import { validationHook } from './http/validation.ts';
 import type { Logger } from './logger.ts';
+import { createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { usersRoutes } from './modules/users/routes.ts';
 import { mountSpa } from './web/spa.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -21,16 +27,19 @@ export interface AppDeps {
   env: Env;
   database: Database;
   logger: Logger;
+  /** Defaults to SMTP_URL, or the outbox folder without it. */
+  mailer?: Mailer;
   /** The built SPA; without it only the API is served (API tests). */
   webDistDir?: string;
 }
 
 export function publicConfig(env: Env): PublicConfig {
-  return { productName: env.PRODUCT_NAME };
+  return { productName: env.PRODUCT_NAME, googleEnabled: isGoogleEnabled(env) };
 }
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const { env, database, logger } = deps;
+  const auth = createAuth({ env, db: database.db, mailer: deps.mailer ?? createMailer(env, logger), logger });
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId());
@@ -81,8 +90,15 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     return (isMultipart ? uploadLimit : jsonLimit)(c, next);
   });
 
+  app.use('/api/*', clientIp);
+  app.use('/api/*', refuseCrossOrigin(appOrigins(env)));
+
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   mountHealth(api, database.ping);
+  api.route('/', usersRoutes(auth, database.db));
+  api.route('/', authRoutes(auth, database.db));
+  // Better Auth's own endpoints (sign-up, sign-in, Google, sessions, password reset requests).
+  api.on(['GET', 'POST'], '/auth/*', (c) => auth.handler(c.req.raw));
   api.get('/config', (c) => c.json(publicConfig(env)));
   mountDocs(api, env.PRODUCT_NAME);
   api.all('*', () => {

@@ -22,6 +22,14 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,4 +66,15 @@ export function loadEnvOrExit(): Env {
     console.error(error.message);
     process.exit(1);
   }
+}
+
+/**
+ * The origins the browser app is served from: PUBLIC_URL's, plus the loopback spellings of a
+ * localhost address (a local user may open 127.0.0.1 instead of localhost).
+ */
+export function appOrigins(env: Env): string[] {
+  const url = new URL(env.PUBLIC_URL);
+  if (url.hostname !== 'localhost') return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, `${url.protocol}//127.0.0.1${port}`, `${url.protocol}//[::1]${port}`];
 }

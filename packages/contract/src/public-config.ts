@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const publicConfigSchema = z.object({
   productName: z.string(),
+  /** False when Google credentials are not configured: the button explains that it is unavailable. */
+  googleEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

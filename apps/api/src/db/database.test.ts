@@ -17,7 +17,7 @@ describe('the database', () => {
 
     const first = await openDatabase(location.config);
     await applyMigrations(first);
-    await first.db.insert(users).values({ username: 'ana', fullName: 'Ana Pérez' });
+    await first.db.insert(users).values({ username: 'ana', fullName: 'Ana Pérez', email: 'ana@example.com' });
     await first.close();
 
     const second = await openDatabase(location.config);
@@ -35,7 +35,7 @@ describe('the database', () => {
     const processes = await Promise.all([1, 2, 3].map(() => openDatabase(location.config)));
     await Promise.all(processes.map((p) => applyMigrations(p)));
     const [check] = processes;
-    await check?.db.insert(users).values({ username: 'luis', fullName: 'Luis' });
+    await check?.db.insert(users).values({ username: 'luis', fullName: 'Luis', email: 'luis@example.com' });
     await Promise.all(processes.map((p) => p.close()));
   });
 });

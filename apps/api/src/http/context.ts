@@ -5,5 +5,7 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     logger: Logger;
+    /** Set by `requireUser` on authenticated routes. */
+    userId: number;
   };
 };

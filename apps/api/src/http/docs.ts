@@ -33,6 +33,16 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom
 
 /** The OpenAPI document at /api/openapi.json and Swagger UI, served from the package, at /api/docs. */
 export function mountDocs(api: OpenAPIHono<AppEnv>, productName: string): void {
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'El `access_token` de POST /api/token',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'rumbo.session_token',
+  });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {

@@ -1,13 +1,18 @@
 import { createApp } from '../app.ts';
 import { type Env, loadEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
+import type { Mail } from '../modules/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: TestDatabase;
   env: Env;
-  /** Sends a request to the app in-process, as the HTTP server would. */
+  /** Every e-mail the app sent. */
+  mails: Mail[];
+  /** Sends a request to the app in-process, as the HTTP server would, from the app's own origin. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -16,19 +21,64 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   options: { webDistDir?: string } = {},
 ): Promise<TestApp> {
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...overrides,
+  });
   const database = await createTestDatabase();
+  const mails: Mail[] = [];
   const app = createApp({
     env,
     database,
     logger: createLogger(env.LOG_LEVEL),
     webDistDir: options.webDistDir,
+    mailer: { send: async (mail) => void mails.push(mail) },
   });
   return {
     app,
     database,
     env,
-    request: async (path, init) => app.request(path, init),
+    mails,
+    request: async (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (!headers.has('origin') && init.method && init.method !== 'GET')
+        headers.set('origin', TEST_PUBLIC_URL);
+      return app.request(path, { ...init, headers });
+    },
     close: () => database.dispose(),
   };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export async function signUp(
+  t: TestApp,
+  user: { name: string; email: string; password: string },
+): Promise<{ cookie: string; res: Response }> {
+  const res = await t.request('/api/auth/sign-up/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  return { cookie: cookiesOf(res), res };
+}
+
+export async function signIn(
+  t: TestApp,
+  user: { email: string; password: string; rememberMe?: boolean },
+): Promise<Response> {
+  return t.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
 }

@@ -9,7 +9,7 @@ import {
 export function readPublicConfig(doc: Document = document): PublicConfig {
   const raw = doc.querySelector(`meta[name="${PUBLIC_CONFIG_META}"]`)?.getAttribute('content');
   const parsed = raw ? publicConfigSchema.safeParse(safeJson(raw)) : undefined;
-  return parsed?.success ? parsed.data : { productName: DEFAULT_PRODUCT_NAME };
+  return parsed?.success ? parsed.data : { productName: DEFAULT_PRODUCT_NAME, googleEnabled: false };
 }
 
 function safeJson(text: string): unknown {

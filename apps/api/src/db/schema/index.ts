@@ -1,1 +1,1 @@
-export * from './users.ts';
+export * from './auth.ts';

@@ -1,0 +1,205 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { getCurrentAdapter } from '@better-auth/core/context';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema/index.ts';
+import { appOrigins, type Env } from '../../env.ts';
+import type { Logger } from '../../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { resetPasswordMail } from '../mail/reset-password.es.ts';
+import { createSignInLockout } from './sign-in-lockout.ts';
+import { baseUsername, withRandomSuffix } from './usernames.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const GOOGLE_PROVIDER_ID = 'google';
+/** The header our HTTP layer fills with the connecting address (clients cannot set it). */
+export const CLIENT_IP_HEADER = 'x-rumbo-client-ip';
+export const PASSWORD_MIN_LENGTH = 8;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+/** Better Auth keeps reset tokens in `verifications` under this identifier prefix. */
+export const RESET_TOKEN_IDENTIFIER_PREFIX = 'reset-password:';
+
+export interface AuthDeps {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+export function isGoogleEnabled(env: Env): boolean {
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
+
+/**
+ * The secret that signs session cookies. In production it must come from the environment; a local
+ * install keeps a generated one in $DATA_DIR so that sessions survive a restart.
+ */
+export function authSecret(env: Env): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.NODE_ENV === 'production')
+    throw new Error('BETTER_AUTH_SECRET is required when NODE_ENV=production');
+  const file = path.join(env.DATA_DIR, 'auth-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export function createAuth({ env, db, mailer, logger }: AuthDeps) {
+  const lockout = createSignInLockout(db);
+  const clientIp = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+
+  const options = {
+    appName: env.PRODUCT_NAME,
+    baseURL: env.PUBLIC_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: authSecret(env),
+    trustedOrigins: appOrigins(env),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      transaction: true,
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    user: {
+      fields: { name: 'fullName' },
+      additionalFields: {
+        username: { type: 'string', required: false, input: false },
+        language: { type: 'string', required: false, input: false, defaultValue: 'es' },
+        role: { type: 'string', required: false, input: false, defaultValue: 'user' },
+        planId: { type: 'number', required: false, input: false, defaultValue: -1 },
+        isActive: { type: 'boolean', required: false, input: false, defaultValue: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${env.PUBLIC_URL}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(token)}`;
+        await mailer.send(
+          resetPasswordMail({ to: user.email, name: user.name, productName: env.PRODUCT_NAME, link }),
+        );
+      },
+    },
+    rateLimit: {
+      // Better Auth enables limits only in production unless told: they are on everywhere here.
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 20 },
+        '/sign-up/email': { window: 60, max: 20 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      database: { generateId: 'serial' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Better Auth skips its origin check when NODE_ENV=test unless this is false explicitly.
+      disableOriginCheck: false,
+      cookiePrefix: 'rumbo',
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    // Google sign-in onto an address that already has a password account is refused rather than
+    // linked: linking would let whoever registered that address first keep a way in (ADR 0004).
+    account: { accountLinking: { enabled: false } },
+    databaseHooks: {
+      user: {
+        create: {
+          // The product user is the identity row itself: its username is chosen here, inside the
+          // sign-up transaction (spec §4: on collision, one retry with two random letters).
+          before: async (user, ctx) => {
+            const adapter = ctx ? await getCurrentAdapter(ctx.context.adapter) : undefined;
+            const taken = async (candidate: string) =>
+              adapter
+                ? Boolean(
+                    await adapter.findOne({
+                      model: 'user',
+                      where: [{ field: 'username', value: candidate }],
+                    }),
+                  )
+                : false;
+            let username = baseUsername(user.name, user.email);
+            if (await taken(username)) username = withRandomSuffix(username);
+            const name = user.name?.trim() || user.email.split('@')[0] || username;
+            return {
+              data: { ...user, name, username, language: 'es', role: 'user', planId: -1, isActive: true },
+            };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '');
+        if (await lockout.isLocked(clientIp(ctx.headers), email)) {
+          throw new APIError('TOO_MANY_REQUESTS', {
+            code: 'TOO_MANY_FAILED_SIGN_INS',
+            message: 'Demasiados intentos fallidos, intenta más tarde',
+          });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '');
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await lockout.recordFailure(clientIp(ctx.headers), email);
+        } else {
+          await lockout.clear(clientIp(ctx.headers), email);
+        }
+      }),
+    },
+    plugins: [
+      bearer(),
+      ...(isGoogleEnabled(env)
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+                  clientId: env.GOOGLE_CLIENT_ID as string,
+                  clientSecret: env.GOOGLE_CLIENT_SECRET as string,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  mapProfileToUser: (profile) => ({
+                    name: (typeof profile.name === 'string' && profile.name.trim()) || undefined,
+                  }),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    logger: {
+      log: (level, message) => logger[level]({ source: 'better-auth' }, message),
+    },
+  } satisfies BetterAuthOptions;
+
+  return betterAuth(options);
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Env } from '../../env.ts';
+import type { Logger } from '../../logger.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** A link worth printing when there is no mail server (local use only). */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * Sends over SMTP (`SMTP_URL`). Without a mail server the message is written, complete, to
+ * `$DATA_DIR/outbox/*.eml` and its link is logged, so a local install can still reset passwords.
+ */
+export function createMailer(env: Env, logger: Logger): Mailer {
+  const from = env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@${new URL(env.PUBLIC_URL).hostname}>`;
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport(env.SMTP_URL);
+    return {
+      async send(mail) {
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+        });
+      },
+    };
+  }
+  const outbox = path.join(env.DATA_DIR, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
+      fs.mkdirSync(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`,
+      );
+      fs.writeFileSync(file, info.message as Buffer);
+      logger.info(
+        { file, ...(mail.link ? { link: mail.link } : {}) },
+        'no SMTP_URL: e-mail written to the outbox',
+      );
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { apiErrorSchema, hasUnlimitedCredits } from '@rumbo/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireUser } from '../../http/session.ts';
+import { validationHook } from '../../http/validation.ts';
+import type { Auth } from '../auth/auth.ts';
+
+export const productUserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    full_name: z.string(),
+    is_active: z.boolean(),
+    role: z.string(),
+    plan_id: z.number().int(),
+    /** null means unlimited (plan 12). */
+    available_credits: z.number().int().nullable(),
+  })
+  .openapi('ProductUser');
+
+const profileSchema = z
+  .object({ email: z.string(), full_name: z.string(), credits: z.number().int().nullable() })
+  .openapi('Profile');
+
+const signupBodySchema = z.object({
+  username: z.string().max(80).optional(),
+  email: z.string().max(320).optional(),
+  full_name: z.string().max(200).optional(),
+  external_id: z.string().max(200).optional(),
+  language: z.literal('es').optional(),
+});
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: apiErrorSchema } },
+});
+const bearerSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+type UserRow = typeof users.$inferSelect;
+
+/** Credits are not kept yet: every account has 0 until plans and credits exist (plan 12: unlimited). */
+function availableCredits(user: UserRow): number | null {
+  return hasUnlimitedCredits(user.planId) ? null : 0;
+}
+
+export function toProductUser(user: UserRow): z.infer<typeof productUserSchema> {
+  return {
+    id: user.id,
+    username: user.username,
+    full_name: user.fullName,
+    is_active: user.isActive,
+    role: user.role,
+    plan_id: user.planId,
+    available_credits: availableCredits(user),
+  };
+}
+
+const meRoute = createRoute({
+  method: 'get',
+  path: '/users/me',
+  tags: ['Usuarios'],
+  summary: 'El usuario de producto de la sesión',
+  security: bearerSecurity,
+  responses: {
+    200: { description: 'El usuario', content: { 'application/json': { schema: productUserSchema } } },
+    401: errorResponse('Sin sesión'),
+  },
+});
+
+const signupRoute = createRoute({
+  method: 'post',
+  path: '/users/signup',
+  tags: ['Usuarios'],
+  summary: 'Registro en el producto (idempotente)',
+  description:
+    'El usuario de producto se crea en el mismo momento que la cuenta; esta llamada devuelve el existente.',
+  security: bearerSecurity,
+  request: { body: { content: { 'application/json': { schema: signupBodySchema } }, required: false } },
+  responses: {
+    200: { description: 'El usuario', content: { 'application/json': { schema: productUserSchema } } },
+    401: errorResponse('Sin sesión'),
+  },
+});
+
+const profileRoute = createRoute({
+  method: 'get',
+  path: '/auth/profile',
+  tags: ['Usuarios'],
+  summary: 'Correo, nombre y créditos',
+  security: bearerSecurity,
+  responses: {
+    200: { description: 'El perfil', content: { 'application/json': { schema: profileSchema } } },
+    401: errorResponse('Sin sesión'),
+  },
+});
+
+export function usersRoutes(auth: Auth, db: Db) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('/users/*', requireUser(auth));
+  app.use('/auth/profile', requireUser(auth));
+
+  const currentUser = async (id: number) => {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    if (!user) throw notFound('Usuario no encontrado');
+    return user;
+  };
+
+  app.openapi(meRoute, async (c) => c.json(toProductUser(await currentUser(c.get('userId'))), 200));
+  app.openapi(signupRoute, async (c) => c.json(toProductUser(await currentUser(c.get('userId'))), 200));
+  app.openapi(profileRoute, async (c) => {
+    const user = await currentUser(c.get('userId'));
+    return c.json({ email: user.email, full_name: user.fullName, credits: availableCredits(user) }, 200);
+  });
+  return app;
+}

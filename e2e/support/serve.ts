@@ -1,0 +1,50 @@
+/**
+ * The browser tests' server: Rumbo as `npm start` runs it, plus the loopback fakes for what lies
+ * outside the machine (Google's OpenID provider, a mail server) and a small HTTP endpoint from which
+ * tests read the mail that was received.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { loadEnv } from '../../apps/api/src/env.ts';
+import { createLogger } from '../../apps/api/src/logger.ts';
+import { closeOnSignals, startServer } from '../../apps/api/src/server.ts';
+import { startFakeOidc } from '../../apps/api/src/test/fakes/oidc.ts';
+import { startFakeSmtp } from '../../apps/api/src/test/fakes/smtp.ts';
+import { WEB_DIST_DIR } from '../../apps/api/src/web/build.ts';
+import { APP_PORT, APP_URL, GOOGLE_NAMES, MAIL_INSPECTOR_PORT, OIDC_PORT } from './ports.ts';
+
+const oidc = await startFakeOidc({
+  port: OIDC_PORT,
+  redirectUri: `${APP_URL}/api/auth/oauth2/callback/google`,
+  names: GOOGLE_NAMES,
+});
+const smtp = await startFakeSmtp();
+
+http
+  .createServer((req, res) => {
+    const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to');
+    const mails = smtp.received
+      .filter((m) => !to || m.to?.toString().includes(to) || JSON.stringify(m.to).includes(to))
+      .map((m) => ({ subject: m.subject, text: m.text, html: m.html }));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(mails));
+  })
+  .listen(MAIL_INSPECTOR_PORT, '127.0.0.1');
+
+const env = loadEnv({
+  NODE_ENV: 'test',
+  PORT: String(APP_PORT),
+  PUBLIC_URL: APP_URL,
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-e2e-')),
+  LOG_LEVEL: 'warn',
+  SMTP_URL: smtp.url,
+  GOOGLE_CLIENT_ID: oidc.clientId,
+  GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+  GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+});
+const logger = createLogger(env.LOG_LEVEL);
+const server = await startServer(env, logger, { webDistDir: WEB_DIST_DIR });
+console.log(`e2e server ready at ${server.url}`);
+closeOnSignals(server, logger);
