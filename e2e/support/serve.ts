@@ -1,12 +1,13 @@
 /**
  * The browser tests' server: Rumbo as `npm start` runs it, plus the loopback fakes for what lies
  * outside the machine (Google's OpenID provider, a mail server) and a small HTTP endpoint from which
- * tests read the mail that was received.
+ * tests read the mail that was received (and can expire reset codes).
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { loadEnv } from '../../apps/api/src/env.ts';
 import { createLogger } from '../../apps/api/src/logger.ts';
 import { closeOnSignals, startServer } from '../../apps/api/src/server.ts';
@@ -22,8 +23,15 @@ const oidc = await startFakeOidc({
 });
 const smtp = await startFakeSmtp();
 
+let expireResetCodes: () => Promise<void> = async () => {};
+
 http
-  .createServer((req, res) => {
+  .createServer(async (req, res) => {
+    if (req.method === 'POST' && req.url === '/expire-reset-codes') {
+      await expireResetCodes();
+      res.writeHead(204).end();
+      return;
+    }
     const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to');
     const mails = smtp.received
       .filter((m) => !to || m.to?.toString().includes(to) || JSON.stringify(m.to).includes(to))
@@ -46,5 +54,11 @@ const env = loadEnv({
 });
 const logger = createLogger(env.LOG_LEVEL);
 const server = await startServer(env, logger, { webDistDir: WEB_DIST_DIR });
+// Lets the reset journey see an expired link without waiting an hour.
+expireResetCodes = async () => {
+  await server.database.db.execute(
+    sql`update verifications set expires_at = now() - interval '1 second' where identifier like 'reset-password:%'`,
+  );
+};
 console.log(`e2e server ready at ${server.url}`);
 closeOnSignals(server, logger);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { ERROR_CODES, type PublicConfig } from '@rumbo/contract';
 import { bodyLimit } from 'hono/body-limit';
@@ -16,6 +17,11 @@ import { validationHook } from './http/validation.ts';
 import type { Logger } from './logger.ts';
 import { createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { billingRoutes, createBilling } from './modules/billing/routes.ts';
+import { researchRoutes } from './modules/businesses/research-routes.ts';
+import { businessRoutes } from './modules/businesses/routes.ts';
+import { createBusinessService } from './modules/businesses/service.ts';
+import { createLocalStorage } from './modules/files/storage.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { mountSpa } from './web/spa.ts';
@@ -97,6 +103,14 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   mountHealth(api, database.ping);
   api.route('/', usersRoutes(auth, database.db));
   api.route('/', authRoutes(auth, database.db));
+  const storage = createLocalStorage(path.join(env.DATA_DIR, 'files'));
+  const businessService = createBusinessService(database.db, storage);
+  api.route('/', businessRoutes(auth, businessService));
+  api.route('/', researchRoutes(auth, database.db, businessService));
+  api.route(
+    '/',
+    billingRoutes({ auth, db: database.db, env, billing: createBilling(env, database.db, logger) }),
+  );
   // Better Auth's own endpoints (sign-up, sign-in, Google, sessions, password reset requests).
   api.on(['GET', 'POST'], '/auth/*', (c) => auth.handler(c.req.raw));
   api.get('/config', (c) => c.json(publicConfig(env)));

@@ -22,6 +22,7 @@ describe('loadEnv', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
+    ['STRIPE_API_URL', 'ftp://stripe.example'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let message = '';
     try {
@@ -33,6 +34,25 @@ describe('loadEnv', () => {
     expect(message).toContain(name);
     expect(message).toContain(JSON.stringify(value));
     expect(message).not.toContain('\n');
+  });
+
+  it('needs the webhook secret and every plan price along with a Stripe key', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_5: 'price_5',
+      STRIPE_PRICE_7: 'price_7',
+      STRIPE_PRICE_11: 'price_11',
+      STRIPE_PRICE_12: 'price_12',
+    };
+    expect(loadEnv(stripe).STRIPE_PRICE_12).toBe('price_12');
+    for (const missing of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_11']) {
+      expect(() => loadEnv({ ...stripe, [missing]: '' })).toThrow(
+        `Invalid environment variable ${missing}: must be set when STRIPE_SECRET_KEY is set`,
+      );
+    }
+    // Prices alone (no key) are fine: the local test checkout is used.
+    expect(loadEnv({ STRIPE_PRICE_5: 'price_5' }).STRIPE_SECRET_KEY).toBeUndefined();
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {

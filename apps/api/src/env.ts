@@ -6,7 +6,7 @@ import { z } from 'zod';
  * The only reader of the process environment. Every variable is optional: the defaults give a
  * working local installation.
  */
-const envSchema = z.object({
+const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // 0 asks the system for a free port (tests).
   PORT: z.coerce
@@ -31,6 +31,33 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Payments (ADR 0007). Without STRIPE_SECRET_KEY a local test checkout stands in (never in production).
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_5: z.string().min(1).optional(),
+  STRIPE_PRICE_7: z.string().min(1).optional(),
+  STRIPE_PRICE_11: z.string().min(1).optional(),
+  STRIPE_PRICE_12: z.string().min(1).optional(),
+  /** Another address for the Stripe API (tests point the real SDK at a loopback fake). */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+});
+
+/** With a Stripe key these must be set too: a checkout needs the plan's price, fulfilment the webhooks. */
+const STRIPE_COMPANIONS = [
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_5',
+  'STRIPE_PRICE_7',
+  'STRIPE_PRICE_11',
+  'STRIPE_PRICE_12',
+] as const;
+
+const envSchema = baseEnvSchema.superRefine((env, ctx) => {
+  if (!env.STRIPE_SECRET_KEY) return;
+  for (const name of STRIPE_COMPANIONS) {
+    if (!env[name]) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'must be set when STRIPE_SECRET_KEY is set' });
+    }
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };

@@ -89,16 +89,18 @@ const commonFields = {
   team_description: requiredText(LONG_TEXT_MAX_LENGTH),
 };
 
-export const ideaInputSchema = z
-  .object({
-    ...commonFields,
-    user_position: z.string().trim().max(SHORT_TEXT_MAX_LENGTH).default(''),
-    team_size: z.number().int().min(IDEA_TEAM_SIZE_MIN).max(IDEA_TEAM_SIZE_MAX),
-    competitor_existence: z.boolean(),
-    competitor_differentiation: z.string().trim().max(LONG_TEXT_MAX_LENGTH).default(''),
-    investment: z.number().min(0, 'Debe ser 0 o más'),
-    investment_currency: z.enum(CURRENCIES),
-  })
+/** The idea's fields, each with its own rule; `ideaInputSchema` adds the rules across fields. */
+export const ideaFieldsSchema = z.object({
+  ...commonFields,
+  user_position: z.string().trim().max(SHORT_TEXT_MAX_LENGTH).default(''),
+  team_size: z.number().int().min(IDEA_TEAM_SIZE_MIN).max(IDEA_TEAM_SIZE_MAX),
+  competitor_existence: z.boolean(),
+  competitor_differentiation: z.string().trim().max(LONG_TEXT_MAX_LENGTH).default(''),
+  investment: z.number().min(0, 'Debe ser 0 o más'),
+  investment_currency: z.enum(CURRENCIES),
+});
+
+export const ideaInputSchema = ideaFieldsSchema
   .refine((v) => !v.competitor_existence || v.competitor_differentiation.length > 0, {
     path: ['competitor_differentiation'],
     message: 'Obligatorio',
@@ -107,18 +109,20 @@ export const ideaInputSchema = z
   .transform((v) => (v.competitor_existence ? v : { ...v, competitor_differentiation: '' }));
 export type IdeaInput = z.input<typeof ideaInputSchema>;
 
-export const establishedInputSchema = z
-  .object({
-    ...commonFields,
-    user_position: requiredText(SHORT_TEXT_MAX_LENGTH),
-    team_size: z.number().int().min(1),
-    mission_and_vision: requiredText(LONG_TEXT_MAX_LENGTH),
-    billing: z.number().gt(0, 'Debe ser mayor que 0'),
-    billing_currency: z.enum(CURRENCIES),
-    ebitda: z.number().gt(0, 'Debe ser mayor que 0'),
-    ebitda_currency: z.enum(CURRENCIES),
-    profit_margin: z.number().gt(0, 'Debe ser mayor que 0').max(100, 'Máximo 100'),
-  })
+/** The established business's fields; `establishedInputSchema` adds the rules across fields. */
+export const establishedFieldsSchema = z.object({
+  ...commonFields,
+  user_position: requiredText(SHORT_TEXT_MAX_LENGTH),
+  team_size: z.number().int().min(1),
+  mission_and_vision: requiredText(LONG_TEXT_MAX_LENGTH),
+  billing: z.number().gt(0, 'Debe ser mayor que 0'),
+  billing_currency: z.enum(CURRENCIES),
+  ebitda: z.number().gt(0, 'Debe ser mayor que 0'),
+  ebitda_currency: z.enum(CURRENCIES),
+  profit_margin: z.number().gt(0, 'Debe ser mayor que 0').max(100, 'Máximo 100'),
+});
+
+export const establishedInputSchema = establishedFieldsSchema
   // Spec §3: the EBITDA currency follows the billing currency.
   .transform((v) => ({ ...v, ebitda_currency: v.billing_currency }));
 export type EstablishedInput = z.input<typeof establishedInputSchema>;
@@ -160,3 +164,19 @@ export type Established = z.infer<typeof establishedSchema>;
 
 export const businessSchema = z.discriminatedUnion('stage', [ideaSchema, establishedSchema]);
 export type Business = z.infer<typeof businessSchema>;
+
+/** Spec §3 'Research' and §9: the request the app sends 1 s after a business is created. */
+export const RESEARCH_MAX_TOKENS = 50000;
+export const RESEARCH_DELAY_MS = 1000;
+export const researchRequestSchema = z.object({
+  max_tokens: z.number().int().positive().max(200_000),
+  business_id: z.number().int().positive(),
+  sync_generation: z.boolean().default(false),
+});
+export type ResearchRequest = z.input<typeof researchRequestSchema>;
+
+export function businessLimitMessage(limit: number): string {
+  return limit === 1
+    ? 'Tu plan permite 1 negocio. Mejora tu plan para crear más.'
+    : `Tu plan permite ${limit} negocios. Mejora tu plan para crear más.`;
+}

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
+  businessLimitReached: 'BUSINESS_LIMIT_REACHED',
+  unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',

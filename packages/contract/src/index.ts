@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Validation messages zod writes itself (types, formats) are in Spanish, on the server and in the browser.
 z.config(z.locales.es());
 
+export * from './billing.ts';
 export * from './business.ts';
 export * from './chat.ts';
 export * from './errors.ts';

@@ -12,8 +12,11 @@ export interface TestApp {
   env: Env;
   /** Every e-mail the app sent. */
   mails: Mail[];
-  /** Sends a request to the app in-process, as the HTTP server would, from the app's own origin. */
-  request(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Sends a request to the app in-process, as the HTTP server would, from the app's own origin and
+   * from `clientIp` (as the socket's remote address).
+   */
+  request(path: string, init?: RequestInit, clientIp?: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -42,11 +45,12 @@ export async function createTestApp(
     database,
     env,
     mails,
-    request: async (path, init = {}) => {
+    request: async (path, init = {}, clientIp = '127.0.0.1') => {
       const headers = new Headers(init.headers);
-      if (!headers.has('origin') && init.method && init.method !== 'GET')
+      if (!headers.has('origin') && init.method && init.method !== 'GET') {
         headers.set('origin', TEST_PUBLIC_URL);
-      return app.request(path, { ...init, headers });
+      }
+      return app.request(path, { ...init, headers }, { incoming: { socket: { remoteAddress: clientIp } } });
     },
     close: () => database.dispose(),
   };
@@ -60,15 +64,19 @@ export function cookiesOf(res: Response): string {
     .join('; ');
 }
 
+let signUpCounter = 0;
+
+/** Signs a user up, each from an address of its own so that many sign-ups stay under the rate limit. */
 export async function signUp(
   t: TestApp,
   user: { name: string; email: string; password: string },
 ): Promise<{ cookie: string; res: Response }> {
-  const res = await t.request('/api/auth/sign-up/email', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
+  signUpCounter += 1;
+  const res = await t.request(
+    '/api/auth/sign-up/email',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) },
+    `10.77.${Math.floor(signUpCounter / 250)}.${signUpCounter % 250}`,
+  );
   return { cookie: cookiesOf(res), res };
 }
 

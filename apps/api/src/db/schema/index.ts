@@ -1,1 +1,4 @@
 export * from './auth.ts';
+export * from './billing.ts';
+export * from './businesses.ts';
+export * from './credits.ts';

@@ -1,13 +1,14 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { apiErrorSchema, hasUnlimitedCredits } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
+import { errorResponse, signedIn } from '../../http/openapi.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
+import { balance as creditBalance } from '../credits/credits.ts';
 
 export const productUserSchema = z
   .object({
@@ -34,20 +35,10 @@ const signupBodySchema = z.object({
   language: z.literal('es').optional(),
 });
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: apiErrorSchema } },
-});
-const bearerSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
-
 type UserRow = typeof users.$inferSelect;
 
-/** Credits are not kept yet: every account has 0 until plans and credits exist (plan 12: unlimited). */
-function availableCredits(user: UserRow): number | null {
-  return hasUnlimitedCredits(user.planId) ? null : 0;
-}
-
-export function toProductUser(user: UserRow): z.infer<typeof productUserSchema> {
+/** The product user of spec §3 with its real balance (null: unlimited, plan 12; never below 0). */
+export async function toProductUser(db: Db, user: UserRow): Promise<z.infer<typeof productUserSchema>> {
   return {
     id: user.id,
     username: user.username,
@@ -55,7 +46,8 @@ export function toProductUser(user: UserRow): z.infer<typeof productUserSchema> 
     is_active: user.isActive,
     role: user.role,
     plan_id: user.planId,
-    available_credits: availableCredits(user),
+    // Reading the balance also renews the Starter plan's monthly credits when a new month has begun.
+    available_credits: await creditBalance(db, user.id),
   };
 }
 
@@ -64,7 +56,7 @@ const meRoute = createRoute({
   path: '/users/me',
   tags: ['Usuarios'],
   summary: 'El usuario de producto de la sesión',
-  security: bearerSecurity,
+  security: signedIn,
   responses: {
     200: { description: 'El usuario', content: { 'application/json': { schema: productUserSchema } } },
     401: errorResponse('Sin sesión'),
@@ -78,7 +70,7 @@ const signupRoute = createRoute({
   summary: 'Registro en el producto (idempotente)',
   description:
     'El usuario de producto se crea en el mismo momento que la cuenta; esta llamada devuelve el existente.',
-  security: bearerSecurity,
+  security: signedIn,
   request: { body: { content: { 'application/json': { schema: signupBodySchema } }, required: false } },
   responses: {
     200: { description: 'El usuario', content: { 'application/json': { schema: productUserSchema } } },
@@ -91,7 +83,7 @@ const profileRoute = createRoute({
   path: '/auth/profile',
   tags: ['Usuarios'],
   summary: 'Correo, nombre y créditos',
-  security: bearerSecurity,
+  security: signedIn,
   responses: {
     200: { description: 'El perfil', content: { 'application/json': { schema: profileSchema } } },
     401: errorResponse('Sin sesión'),
@@ -109,11 +101,14 @@ export function usersRoutes(auth: Auth, db: Db) {
     return user;
   };
 
-  app.openapi(meRoute, async (c) => c.json(toProductUser(await currentUser(c.get('userId'))), 200));
-  app.openapi(signupRoute, async (c) => c.json(toProductUser(await currentUser(c.get('userId'))), 200));
+  app.openapi(meRoute, async (c) => c.json(await toProductUser(db, await currentUser(c.get('userId'))), 200));
+  app.openapi(signupRoute, async (c) =>
+    c.json(await toProductUser(db, await currentUser(c.get('userId'))), 200),
+  );
   app.openapi(profileRoute, async (c) => {
     const user = await currentUser(c.get('userId'));
-    return c.json({ email: user.email, full_name: user.fullName, credits: availableCredits(user) }, 200);
+    const credits = await creditBalance(db, user.id);
+    return c.json({ email: user.email, full_name: user.fullName, credits }, 200);
   });
   return app;
 }

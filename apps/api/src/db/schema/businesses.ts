@@ -1,0 +1,67 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/**
+ * A user's business (spec §3 'Business'): an idea or an established company in one table, with the
+ * stage's own fields null for the other stage.
+ */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['idea', 'established'] }).notNull(),
+    name: text('name').notNull(),
+    location: text('location').notNull(),
+    description: text('description').notNull(),
+    goal: text('goal').notNull(),
+    extraInfo: text('extra_info').notNull().default(''),
+    teamDescription: text('team_description').notNull(),
+    teamSize: integer('team_size').notNull(),
+    userPosition: text('user_position').notNull().default(''),
+    competitorExistence: boolean('competitor_existence'),
+    competitorDifferentiation: text('competitor_differentiation'),
+    investment: doublePrecision('investment'),
+    investmentCurrency: text('investment_currency'),
+    billing: doublePrecision('billing'),
+    billingCurrency: text('billing_currency'),
+    ebitda: doublePrecision('ebitda'),
+    ebitdaCurrency: text('ebitda_currency'),
+    profitMargin: doublePrecision('profit_margin'),
+    missionAndVision: text('mission_and_vision'),
+    /** Storage key of the current logo, and a version that changes with it (cache busting). */
+    logoKey: text('logo_key'),
+    logoVersion: text('logo_version'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [index('businesses_user_id_idx').on(t.userId, t.id)],
+);
+
+/** Market-research requests (spec §3 'Research'); the research job itself comes later. */
+export const researches = pgTable(
+  'researches',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    maxTokens: integer('max_tokens').notNull(),
+    status: text('status', { enum: ['pending', 'running', 'completed', 'failed', 'disabled'] }).notNull(),
+    summary: text('summary'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 6 }),
+  },
+  (t) => [index('researches_business_id_idx').on(t.businessId, t.id)],
+);

@@ -1,0 +1,258 @@
+import crypto from 'node:crypto';
+import { type CheckoutStatus, isPaidPlan, type PlanId } from '@rumbo/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { billingSessions } from '../../db/schema/index.ts';
+import type { Env } from '../../env.ts';
+import {
+  applySubscriptionState,
+  hasLiveSubscription,
+  noSubscription,
+  recordPaidInvoice,
+  type SubscriptionRow,
+  type SubscriptionState,
+  subscriptionOf,
+} from './fulfilment.ts';
+import { type BillingProvider, type BillingSessionRow, returnUrls } from './provider.ts';
+
+/**
+ * The local test checkout: used when no Stripe key is configured (never in production). Its pages
+ * are served by the API itself; paying drives the same fulfilment as a Stripe invoice.paid. Sessions
+ * live in the database so that any app process can serve them.
+ */
+
+export const LOCAL_PAGES_PATH = '/api/billing/local';
+const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
+const PORTAL_TTL_MS = 60 * 60 * 1000;
+
+const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(24).toString('base64url')}`;
+
+/** One month after `from` (the length of a local billing period). */
+function oneMonthAfter(from: Date): Date {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+export type LocalOutcome = { redirect: string } | { notFound: true };
+
+export interface LocalPortalView {
+  session: BillingSessionRow;
+  subscription: SubscriptionRow | undefined;
+  live: boolean;
+}
+
+export interface LocalBilling extends BillingProvider {
+  readonly name: 'local';
+  /** An open checkout session (for its page), or undefined when unknown or no longer payable. */
+  openCheckout(sessionId: string): Promise<BillingSessionRow | undefined>;
+  pay(sessionId: string): Promise<LocalOutcome>;
+  cancelCheckout(sessionId: string): Promise<LocalOutcome>;
+  portal(sessionId: string): Promise<LocalPortalView | undefined>;
+  switchPlan(sessionId: string, planId: PlanId): Promise<LocalOutcome>;
+  cancelSubscription(sessionId: string): Promise<LocalOutcome>;
+}
+
+export function createLocalBilling(env: Env, db: Db): LocalBilling {
+  const urls = returnUrls(env.PUBLIC_URL);
+
+  const isExpired = (row: BillingSessionRow, now = new Date()) => row.expiresAt.getTime() <= now.getTime();
+
+  /** Locks a session row of this provider and kind for the rest of the transaction. */
+  async function lockSession(tx: Db, id: string, kind: 'checkout' | 'portal') {
+    const [session] = await tx
+      .select()
+      .from(billingSessions)
+      .where(
+        and(
+          eq(billingSessions.id, id),
+          eq(billingSessions.provider, 'local'),
+          eq(billingSessions.kind, kind),
+        ),
+      )
+      .for('update');
+    return session;
+  }
+
+  function stateFor(
+    userId: number,
+    subscription: SubscriptionRow | undefined,
+    planId: PlanId,
+    status: string,
+    now: Date,
+  ): SubscriptionState {
+    const keep = hasLiveSubscription(subscription) && subscription.provider === 'local';
+    return {
+      userId,
+      provider: 'local',
+      customerId: `lcus_${userId}`,
+      subscriptionId: keep && subscription.subscriptionId ? subscription.subscriptionId : randomId('lsub'),
+      planId,
+      status,
+      currentPeriodEnd: oneMonthAfter(now),
+      cancelAtPeriodEnd: false,
+      syncedAt: now,
+    };
+  }
+
+  /** A portal session that is still usable, locked, with the user's subscription. */
+  async function livePortal(tx: Db, sessionId: string) {
+    const session = await lockSession(tx, sessionId, 'portal');
+    if (session?.status !== 'open' || isExpired(session)) return undefined;
+    const subscription = await subscriptionOf(tx, session.userId);
+    if (subscription?.provider !== 'local' || !hasLiveSubscription(subscription)) return { session };
+    return { session, subscription };
+  }
+
+  return {
+    name: 'local',
+
+    async createCheckout(request) {
+      const id = randomId('lcs');
+      await db.insert(billingSessions).values({
+        id,
+        userId: request.userId,
+        provider: 'local',
+        kind: 'checkout',
+        planId: request.planId,
+        status: 'open',
+        expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+      });
+      return { url: `${env.PUBLIC_URL}${LOCAL_PAGES_PATH}/checkout/${id}` };
+    },
+
+    async createPortal(userId) {
+      const subscription = await subscriptionOf(db, userId);
+      if (subscription?.provider !== 'local' || !hasLiveSubscription(subscription)) throw noSubscription();
+      const id = randomId('lps');
+      await db.insert(billingSessions).values({
+        id,
+        userId,
+        provider: 'local',
+        kind: 'portal',
+        status: 'open',
+        expiresAt: new Date(Date.now() + PORTAL_TTL_MS),
+      });
+      return { url: `${env.PUBLIC_URL}${LOCAL_PAGES_PATH}/portal/${id}` };
+    },
+
+    async checkoutStatus(row): Promise<CheckoutStatus> {
+      if (row.status === 'open' && isExpired(row)) return 'expired';
+      return row.status;
+    },
+
+    async openCheckout(sessionId) {
+      const [row] = await db
+        .select()
+        .from(billingSessions)
+        .where(
+          and(
+            eq(billingSessions.id, sessionId),
+            eq(billingSessions.provider, 'local'),
+            eq(billingSessions.kind, 'checkout'),
+          ),
+        );
+      if (row?.status !== 'open' || isExpired(row) || row.planId === null || !isPaidPlan(row.planId)) {
+        return undefined;
+      }
+      return row;
+    },
+
+    async pay(sessionId) {
+      return db.transaction(async (tx): Promise<LocalOutcome> => {
+        const session = await lockSession(tx, sessionId, 'checkout');
+        if (!session) return { notFound: true };
+        // Paying twice (a double click, the back button) changes nothing and lands on the same result.
+        if (session.status === 'paid') return { redirect: urls.success(session.id) };
+        if (
+          session.status !== 'open' ||
+          isExpired(session) ||
+          session.planId === null ||
+          !isPaidPlan(session.planId)
+        ) {
+          return { redirect: urls.cancel };
+        }
+        const now = new Date();
+        const subscription = await subscriptionOf(tx, session.userId);
+        const state = stateFor(session.userId, subscription, session.planId as PlanId, 'active', now);
+        const invoiceId = randomId('linv');
+        await recordPaidInvoice(tx, state, invoiceId);
+        await tx
+          .update(billingSessions)
+          .set({ status: 'paid', invoiceId })
+          .where(eq(billingSessions.id, session.id));
+        return { redirect: urls.success(session.id) };
+      });
+    },
+
+    async cancelCheckout(sessionId) {
+      return db.transaction(async (tx): Promise<LocalOutcome> => {
+        const session = await lockSession(tx, sessionId, 'checkout');
+        if (!session) return { notFound: true };
+        if (session.status === 'paid') return { redirect: urls.success(session.id) };
+        if (session.status === 'open') {
+          await tx
+            .update(billingSessions)
+            .set({ status: 'canceled' })
+            .where(eq(billingSessions.id, session.id));
+        }
+        return { redirect: urls.cancel };
+      });
+    },
+
+    async portal(sessionId) {
+      const [session] = await db
+        .select()
+        .from(billingSessions)
+        .where(
+          and(
+            eq(billingSessions.id, sessionId),
+            eq(billingSessions.provider, 'local'),
+            eq(billingSessions.kind, 'portal'),
+          ),
+        );
+      if (session?.status !== 'open' || isExpired(session)) return undefined;
+      const subscription = await subscriptionOf(db, session.userId);
+      const live = subscription?.provider === 'local' && hasLiveSubscription(subscription);
+      return { session, subscription, live };
+    },
+
+    async switchPlan(sessionId, planId) {
+      return db.transaction(async (tx): Promise<LocalOutcome> => {
+        const found = await livePortal(tx, sessionId);
+        if (!found) return { notFound: true };
+        const { session, subscription } = found;
+        if (!subscription || !isPaidPlan(planId) || subscription.planId === planId) {
+          return { redirect: urls.profile };
+        }
+        // A change of plan is billed at once here: a new period with the new plan's credits.
+        const state = stateFor(session.userId, subscription, planId, 'active', new Date());
+        await recordPaidInvoice(tx, state, randomId('linv'));
+        return { redirect: urls.profile };
+      });
+    },
+
+    async cancelSubscription(sessionId) {
+      return db.transaction(async (tx): Promise<LocalOutcome> => {
+        const found = await livePortal(tx, sessionId);
+        if (!found) return { notFound: true };
+        const { session, subscription } = found;
+        if (!subscription) return { redirect: urls.profile };
+        // Cancelled at once (not at the period's end), so that the flow can be tried in one sitting.
+        const now = new Date();
+        await applySubscriptionState(tx, {
+          userId: session.userId,
+          provider: 'local',
+          customerId: subscription.customerId ?? `lcus_${session.userId}`,
+          subscriptionId: subscription.subscriptionId ?? randomId('lsub'),
+          planId: subscription.planId as PlanId,
+          status: 'canceled',
+          currentPeriodEnd: now,
+          cancelAtPeriodEnd: false,
+          syncedAt: now,
+        });
+        return { redirect: urls.profile };
+      });
+    },
+  };
+}

@@ -1,0 +1,303 @@
+import { BILLING_ERROR_CODES, type CheckoutStatus, isPlanId, type PlanId } from '@rumbo/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { type Db, queryRows } from '../../db/client.ts';
+import { billingSessions, subscriptions, users } from '../../db/schema/index.ts';
+import type { Env } from '../../env.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Logger } from '../../logger.ts';
+import {
+  applySubscriptionState,
+  hasLiveSubscription,
+  noSubscription,
+  recordPaidInvoice,
+  type SubscriptionState,
+  subscriptionOf,
+} from './fulfilment.ts';
+import {
+  type BillingProvider,
+  type BillingSessionRow,
+  type CheckoutRequest,
+  returnUrls,
+} from './provider.ts';
+
+type StripeConfig = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
+
+/** Settings of a Stripe client; STRIPE_API_URL sends the real SDK elsewhere (a loopback fake in tests). */
+export function stripeConfig(env: Env): StripeConfig {
+  const config: StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: env.PRODUCT_NAME } };
+  if (env.STRIPE_API_URL) {
+    const url = new URL(env.STRIPE_API_URL);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    config.protocol = protocol;
+    config.host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    config.port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+  }
+  return config;
+}
+
+/** STRIPE_PRICE_<plan id> by plan, and back. */
+function priceTable(env: Env) {
+  const byPlan = new Map<PlanId, string>();
+  const entries: Array<[PlanId, string | undefined]> = [
+    [5, env.STRIPE_PRICE_5],
+    [7, env.STRIPE_PRICE_7],
+    [11, env.STRIPE_PRICE_11],
+    [12, env.STRIPE_PRICE_12],
+  ];
+  for (const [planId, price] of entries) if (price) byPlan.set(planId, price);
+  const byPrice = new Map<string, PlanId>([...byPlan].map(([planId, price]) => [price, planId]));
+  return { byPlan, byPrice };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+
+export interface StripeBilling extends BillingProvider {
+  readonly name: 'stripe';
+  /**
+   * Verifies a webhook on its raw body and applies it, with its event id stored in the same
+   * transaction as its effect. Throws AppError 400 on a bad signature; any other throw must answer
+   * non-2xx so that Stripe delivers the event again.
+   */
+  handleWebhook(rawBody: Uint8Array, signature: string | undefined, logger: Logger): Promise<void>;
+}
+
+export function createStripeBilling(env: Env, db: Db): StripeBilling {
+  const secretKey = env.STRIPE_SECRET_KEY;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey || !webhookSecret)
+    throw new Error('Stripe billing needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  const stripe = new Stripe(secretKey, stripeConfig(env));
+  const prices = priceTable(env);
+  const urls = returnUrls(env.PUBLIC_URL);
+
+  /** The plan a subscription gives, from its price. An unknown price is a configuration error. */
+  function planOfSubscription(subscription: Stripe.Subscription): PlanId {
+    const priceId = subscription.items.data[0]?.price.id;
+    const planId = priceId ? prices.byPrice.get(priceId) : undefined;
+    if (planId === undefined || !isPlanId(planId)) {
+      throw new Error(
+        `Stripe subscription ${subscription.id} has price ${priceId ?? '(none)'}, which is no STRIPE_PRICE_<plan>`,
+      );
+    }
+    return planId;
+  }
+
+  function stateOf(subscription: Stripe.Subscription, userId: number, syncedAt: Date): SubscriptionState {
+    // Since API version 2025-03-31 the billing period lives on the subscription items.
+    const periodEnds = subscription.items.data.map((item) => item.current_period_end).filter(Number.isFinite);
+    const periodEnd = periodEnds.length > 0 ? Math.max(...periodEnds) : null;
+    return {
+      userId,
+      provider: 'stripe',
+      customerId: idOf(subscription.customer) ?? '',
+      subscriptionId: subscription.id,
+      planId: planOfSubscription(subscription),
+      status: subscription.status,
+      currentPeriodEnd: periodEnd === null ? null : new Date(periodEnd * 1000),
+      cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+      syncedAt,
+    };
+  }
+
+  /** Re-reads a subscription from Stripe: events may be stale or arrive out of order. */
+  async function readSubscription(subscriptionId: string) {
+    const syncedAt = new Date();
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    return { subscription, syncedAt };
+  }
+
+  /** Our user behind a Stripe subscription: by the customer we stored, else the metadata we set. */
+  async function userOfSubscription(subscription: Stripe.Subscription): Promise<number | undefined> {
+    const customerId = idOf(subscription.customer);
+    if (customerId) {
+      const [row] = await db
+        .select({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(eq(subscriptions.customerId, customerId));
+      if (row) return row.userId;
+    }
+    const fromMetadata = Number(subscription.metadata?.user_id);
+    if (!Number.isInteger(fromMetadata)) return undefined;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, fromMetadata));
+    return user?.id;
+  }
+
+  async function ensureCustomer(request: CheckoutRequest): Promise<string> {
+    const row = await subscriptionOf(db, request.userId);
+    if (row?.provider === 'stripe' && row.customerId) return row.customerId;
+    const customer = await stripe.customers.create(
+      { email: request.email, name: request.fullName, metadata: { user_id: String(request.userId) } },
+      // Two clicks at once must not make two customers.
+      { idempotencyKey: `rumbo-customer-${request.userId}-${request.email}` },
+    );
+    // A row left by the local test checkout is replaced: its customer and subscription mean nothing here.
+    const stored = await queryRows<{ customer_id: string }>(
+      db,
+      sql`insert into subscriptions (user_id, provider, customer_id)
+          values (${request.userId}, 'stripe', ${customer.id})
+          on conflict (user_id) do update
+            set provider = 'stripe', customer_id = excluded.customer_id, subscription_id = null,
+                status = 'none', plan_id = -1, current_period_end = null, cancel_at_period_end = false,
+                synced_at = null, updated_at = now()
+            where subscriptions.provider <> 'stripe' or subscriptions.customer_id is null
+          returning customer_id`,
+    );
+    if (stored[0]) return stored[0].customer_id;
+    const again = await subscriptionOf(db, request.userId);
+    if (!again?.customerId) throw new Error('Stripe customer could not be stored');
+    return again.customerId;
+  }
+
+  async function insertEvent(tx: Db, event: Stripe.Event): Promise<boolean> {
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into billing_events (id, provider, type) values (${event.id}, 'stripe', ${event.type})
+          on conflict (id) do nothing returning id`,
+    );
+    return inserted.length > 0;
+  }
+
+  async function alreadyHandled(eventId: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`select id from billing_events where id = ${eventId}`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Records an event that needs no change (unknown type, or not ours). */
+  async function recordOnly(event: Stripe.Event): Promise<void> {
+    await db.transaction(async (tx) => {
+      await insertEvent(tx, event);
+    });
+  }
+
+  /** Applies a subscription's fresh state (and, for a paid invoice, its credits) with the event id. */
+  async function applyWithEvent(
+    event: Stripe.Event,
+    subscriptionId: string,
+    logger: Logger,
+    paidInvoiceId?: string,
+  ): Promise<void> {
+    const { subscription, syncedAt } = await readSubscription(subscriptionId);
+    const userId = await userOfSubscription(subscription);
+    if (userId === undefined) {
+      logger.warn({ eventId: event.id, subscriptionId }, 'stripe event for a subscription of no known user');
+      await recordOnly(event);
+      return;
+    }
+    const state = stateOf(subscription, userId, syncedAt);
+    await db.transaction(async (tx) => {
+      if (!(await insertEvent(tx, event))) return;
+      if (paidInvoiceId) await recordPaidInvoice(tx, state, paidInvoiceId);
+      else await applySubscriptionState(tx, state);
+    });
+  }
+
+  return {
+    name: 'stripe',
+
+    async createCheckout(request) {
+      const price = prices.byPlan.get(request.planId);
+      if (!price) throw new Error(`No STRIPE_PRICE_${request.planId}`);
+      const customer = await ensureCustomer(request);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        client_reference_id: String(request.userId),
+        line_items: [{ price, quantity: 1 }],
+        success_url: urls.stripeSuccessTemplate,
+        cancel_url: urls.cancel,
+        locale: 'es',
+        metadata: { user_id: String(request.userId), plan_id: String(request.planId) },
+        subscription_data: { metadata: { user_id: String(request.userId), plan_id: String(request.planId) } },
+      });
+      if (!session.url) throw new Error(`Stripe Checkout Session ${session.id} has no url`);
+      await db.insert(billingSessions).values({
+        id: session.id,
+        userId: request.userId,
+        provider: 'stripe',
+        kind: 'checkout',
+        planId: request.planId,
+        status: 'open',
+        expiresAt: new Date(session.expires_at * 1000),
+      });
+      return { url: session.url };
+    },
+
+    async createPortal(userId) {
+      const row = await subscriptionOf(db, userId);
+      if (row?.provider !== 'stripe' || !row.customerId || !hasLiveSubscription(row)) throw noSubscription();
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: row.customerId,
+        return_url: urls.profile,
+        locale: 'es',
+      });
+      return { url: portal.url };
+    },
+
+    async checkoutStatus(row: BillingSessionRow): Promise<CheckoutStatus> {
+      if (row.status === 'paid') return 'paid';
+      const session = await stripe.checkout.sessions.retrieve(row.id);
+      if (session.status === 'expired') {
+        await db.update(billingSessions).set({ status: 'expired' }).where(eq(billingSessions.id, row.id));
+        return 'expired';
+      }
+      if (session.status !== 'complete') return 'open';
+      if (session.payment_status !== 'paid') return 'processing';
+      const subscriptionId = idOf(session.subscription);
+      if (!subscriptionId) return 'processing';
+      const { subscription, syncedAt } = await readSubscription(subscriptionId);
+      const invoiceId = idOf(session.invoice) ?? idOf(subscription.latest_invoice);
+      if (!invoiceId) return 'processing';
+      const invoice = await stripe.invoices.retrieve(invoiceId);
+      if (invoice.status !== 'paid') return 'processing';
+      const state = stateOf(subscription, row.userId, syncedAt);
+      // The webhook may be late or lost: fulfil here too, keyed on the same invoice id.
+      await db.transaction(async (tx) => {
+        await recordPaidInvoice(tx, state, invoiceId);
+        await tx
+          .update(billingSessions)
+          .set({ status: 'paid', invoiceId })
+          .where(and(eq(billingSessions.id, row.id), eq(billingSessions.userId, row.userId)));
+      });
+      return 'paid';
+    },
+
+    async handleWebhook(rawBody, signature, logger) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
+      } catch {
+        throw new AppError(400, BILLING_ERROR_CODES.invalidSignature, 'La firma del webhook no es válida');
+      }
+      if (await alreadyHandled(event.id)) return;
+
+      switch (event.type) {
+        case 'invoice.paid': {
+          const invoice = event.data.object;
+          // Since API version 2025-03-31 an invoice names its subscription under parent.subscription_details.
+          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+          if (!invoice.id || !subscriptionId) return recordOnly(event);
+          return applyWithEvent(event, subscriptionId, logger, invoice.id);
+        }
+        case 'customer.subscription.created':
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted':
+        case 'customer.subscription.paused':
+        case 'customer.subscription.resumed':
+          return applyWithEvent(event, event.data.object.id, logger);
+        case 'checkout.session.completed': {
+          // Sets the plan early; the credits still come only with invoice.paid.
+          const subscriptionId = idOf(event.data.object.subscription);
+          if (!subscriptionId) return recordOnly(event);
+          return applyWithEvent(event, subscriptionId, logger);
+        }
+        default:
+          return recordOnly(event);
+      }
+    },
+  };
+}

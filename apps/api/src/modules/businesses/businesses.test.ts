@@ -1,0 +1,338 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, researches, users } from '../../db/schema/index.ts';
+import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const description =
+  'Una plataforma que conecta a productores locales de aceite de oliva con restaurantes de toda España, con entregas semanales y trazabilidad completa del origen.';
+
+const idea = {
+  name: 'Oliva Directa',
+  location: 'España',
+  description,
+  goal: 'Validar la demanda en Madrid',
+  extra_info: '',
+  team_description: 'Dos fundadores con experiencia en logística',
+  team_size: 2,
+  user_position: 'CEO',
+  competitor_existence: false,
+  competitor_differentiation: '',
+  investment: 15000,
+  investment_currency: 'euro',
+};
+
+const established = {
+  name: 'Panadería Sol',
+  location: 'México',
+  description,
+  goal: 'Abrir una segunda tienda',
+  extra_info: 'Vendemos también por internet',
+  team_description: 'Ocho personas entre obrador y tienda',
+  team_size: 8,
+  user_position: 'Fundadora',
+  mission_and_vision: 'Pan de verdad para cada barrio',
+  billing: 250000,
+  billing_currency: 'dollar',
+  ebitda: 40000,
+  ebitda_currency: 'euro',
+  profit_margin: 16,
+};
+
+let emailCounter = 0;
+async function newUser(planId = -1): Promise<{ cookie: string; id: number }> {
+  emailCounter += 1;
+  const email = `negocio${emailCounter}@example.com`;
+  const { cookie } = await signUp(t, {
+    name: `Persona ${emailCounter}`,
+    email,
+    password: 'contraseña-segura',
+  });
+  const [row] = await t.database.db.update(users).set({ planId }).where(eq(users.email, email)).returning();
+  return { cookie, id: row?.id ?? 0 };
+}
+
+function send(cookie: string, method: string, url: string, body?: unknown) {
+  return t.request(url, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function png(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#4f46e5' } })
+    .png()
+    .toBuffer();
+}
+
+function uploadLogo(cookie: string, url: string, data: Uint8Array, name: string, type: string) {
+  const form = new FormData();
+  form.append('file', new Blob([data], { type }), name);
+  return t.request(url, { method: 'PUT', headers: { cookie }, body: form });
+}
+
+describe('creating and reading businesses', () => {
+  it('creates an idea and an established business and lists only the caller’s, by id', async () => {
+    const owner = await newUser(7);
+    const other = await newUser(7);
+    const createdIdea = await send(owner.cookie, 'POST', '/api/businesses/ideas', idea);
+    expect(createdIdea.status).toBe(201);
+    const ideaBody = (await createdIdea.json()) as { id: number };
+    expect(ideaBody).toMatchObject({ ...idea, stage: 'idea', logo_url: null });
+
+    const createdEst = await send(owner.cookie, 'POST', '/api/businesses/established', established);
+    expect(createdEst.status).toBe(201);
+    // The EBITDA currency follows the billing currency (spec §3).
+    expect(await createdEst.json()).toMatchObject({ stage: 'established', ebitda_currency: 'dollar' });
+
+    await send(other.cookie, 'POST', '/api/businesses/ideas', { ...idea, name: 'Ajena' });
+    const list = (await (await send(owner.cookie, 'GET', '/api/businesses')).json()) as Array<{
+      id: number;
+      name: string;
+    }>;
+    expect(list.map((b) => b.name)).toEqual(['Oliva Directa', 'Panadería Sol']);
+    expect(list[0]?.id).toBeLessThan(list[1]?.id ?? 0);
+
+    const read = await send(owner.cookie, 'GET', `/api/businesses/ideas/${ideaBody.id}`);
+    expect(read.status).toBe(200);
+    // The same id through the other stage's path does not exist.
+    expect((await send(owner.cookie, 'GET', `/api/businesses/established/${ideaBody.id}`)).status).toBe(404);
+  });
+
+  it.each([
+    ['description', { description: 'demasiado corta' }, '*mínimo 150 caracteres'],
+    ['name', { name: '   ' }, 'Obligatorio'],
+    ['team_size', { team_size: 11 }, undefined],
+    ['location', { location: 'Atlántida' }, 'Elige un país de la lista'],
+    [
+      'competitor_differentiation',
+      { competitor_existence: true, competitor_differentiation: '' },
+      'Obligatorio',
+    ],
+    ['investment', { investment: -1 }, 'Debe ser 0 o más'],
+  ])('refuses an idea with a bad %s with 400 and the field', async (field, change, message) => {
+    const { cookie } = await newUser(7);
+    const res = await send(cookie, 'POST', '/api/businesses/ideas', { ...idea, ...change });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; field: string; message: string };
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.field).toBe(field);
+    if (message) expect(body.message).toBe(message);
+  });
+
+  it.each([
+    ['profit_margin', { profit_margin: 120 }],
+    ['billing', { billing: 0 }],
+    ['mission_and_vision', { mission_and_vision: ' ' }],
+    ['user_position', { user_position: '' }],
+  ])('refuses an established business with a bad %s', async (field, change) => {
+    const { cookie } = await newUser(7);
+    const res = await send(cookie, 'POST', '/api/businesses/established', { ...established, ...change });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { field: string }).field).toBe(field);
+  });
+
+  it('clears the competitor differentiation when there are no competitors', async () => {
+    const { cookie } = await newUser(7);
+    const res = await send(cookie, 'POST', '/api/businesses/ideas', {
+      ...idea,
+      competitor_differentiation: 'x',
+    });
+    expect(((await res.json()) as { competitor_differentiation: string }).competitor_differentiation).toBe(
+      '',
+    );
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await t.request('/api/businesses')).status).toBe(401);
+    expect((await t.request('/api/businesses/ideas', { method: 'POST', body: '{}' })).status).toBe(401);
+  });
+});
+
+describe('the plan’s business limit', () => {
+  it('lets a user without a plan create exactly one (onboarding)', async () => {
+    const { cookie } = await newUser(-1);
+    expect((await send(cookie, 'POST', '/api/businesses/ideas', idea)).status).toBe(201);
+    const second = await send(cookie, 'POST', '/api/businesses/ideas', idea);
+    expect(second.status).toBe(403);
+    expect(((await second.json()) as { code: string }).code).toBe('BUSINESS_LIMIT_REACHED');
+  });
+
+  it('allows 1 on Founder and 3 on CEO', async () => {
+    const founder = await newUser(5);
+    expect((await send(founder.cookie, 'POST', '/api/businesses/ideas', idea)).status).toBe(201);
+    const refused = await send(founder.cookie, 'POST', '/api/businesses/established', established);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: 'BUSINESS_LIMIT_REACHED',
+      message: 'Tu plan permite 1 negocio. Mejora tu plan para crear más.',
+    });
+
+    const ceo = await newUser(11);
+    const statuses = await Promise.all(
+      [1, 2, 3, 4].map(() => send(ceo.cookie, 'POST', '/api/businesses/ideas', idea).then((r) => r.status)),
+    );
+    expect(statuses.sort()).toEqual([201, 201, 201, 403]);
+  });
+});
+
+describe('changing and deleting', () => {
+  it('patches fields, keeping the rules on the result', async () => {
+    const { cookie } = await newUser(7);
+    const { id } = (await (await send(cookie, 'POST', '/api/businesses/ideas', idea)).json()) as {
+      id: number;
+    };
+    const ok = await send(cookie, 'PATCH', `/api/businesses/ideas/${id}`, {
+      name: 'Oliva Viva',
+      team_size: 3,
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ name: 'Oliva Viva', team_size: 3, goal: idea.goal });
+    const bad = await send(cookie, 'PATCH', `/api/businesses/ideas/${id}`, { competitor_existence: true });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { field: string }).field).toBe('competitor_differentiation');
+  });
+
+  it('gives 404 for another user’s business on every route', async () => {
+    const owner = await newUser(7);
+    const stranger = await newUser(7);
+    const { id } = (await (await send(owner.cookie, 'POST', '/api/businesses/ideas', idea)).json()) as {
+      id: number;
+    };
+    for (const [method, url, body] of [
+      ['GET', `/api/businesses/ideas/${id}`],
+      ['PATCH', `/api/businesses/ideas/${id}`, { name: 'Robada' }],
+      ['DELETE', `/api/businesses/ideas/${id}`],
+      ['DELETE', `/api/businesses/ideas/${id}/logo`],
+      ['GET', `/api/businesses/ideas/${id}/logo`],
+    ] as const) {
+      expect((await send(stranger.cookie, method, url, body)).status, `${method} ${url}`).toBe(404);
+    }
+    const logo = await uploadLogo(
+      stranger.cookie,
+      `/api/businesses/ideas/${id}/logo`,
+      await png(10, 10),
+      'a.png',
+      'image/png',
+    );
+    expect(logo.status).toBe(404);
+    expect(
+      (
+        await send(stranger.cookie, 'POST', '/api/researches', {
+          max_tokens: 50000,
+          business_id: id,
+          sync_generation: false,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await send(owner.cookie, 'GET', `/api/businesses/ideas/${id}`)).status).toBe(200);
+  });
+
+  it('deletes a business with its research and logo file, leaving no orphans', async () => {
+    const { cookie } = await newUser(7);
+    const { id } = (await (await send(cookie, 'POST', '/api/businesses/ideas', idea)).json()) as {
+      id: number;
+    };
+    const research = await send(cookie, 'POST', '/api/researches', {
+      max_tokens: 50000,
+      business_id: id,
+      sync_generation: false,
+    });
+    expect(research.status).toBe(202);
+    expect(await research.json()).toMatchObject({ business_id: id, status: 'pending' });
+    await uploadLogo(cookie, `/api/businesses/ideas/${id}/logo`, await png(64, 64), 'logo.png', 'image/png');
+    const [row] = await t.database.db.select().from(businesses).where(eq(businesses.id, id));
+    const logoFile = path.join(t.env.DATA_DIR, 'files', row?.logoKey ?? 'missing');
+    expect(fs.existsSync(logoFile)).toBe(true);
+
+    expect((await send(cookie, 'DELETE', `/api/businesses/ideas/${id}`)).status).toBe(204);
+    expect(await t.database.db.select().from(businesses).where(eq(businesses.id, id))).toHaveLength(0);
+    expect(await t.database.db.select().from(researches).where(eq(researches.businessId, id))).toHaveLength(
+      0,
+    );
+    expect(fs.existsSync(logoFile)).toBe(false);
+  });
+
+  it('records research as disabled on Starter', async () => {
+    const { cookie } = await newUser(9);
+    const { id } = (await (await send(cookie, 'POST', '/api/businesses/ideas', idea)).json()) as {
+      id: number;
+    };
+    const res = await send(cookie, 'POST', '/api/researches', {
+      max_tokens: 50000,
+      business_id: id,
+      sync_generation: false,
+    });
+    expect(await res.json()).toMatchObject({ status: 'disabled' });
+  });
+});
+
+describe('logos', () => {
+  async function business(): Promise<{ cookie: string; url: string }> {
+    const { cookie } = await newUser(7);
+    const { id } = (await (await send(cookie, 'POST', '/api/businesses/ideas', idea)).json()) as {
+      id: number;
+    };
+    return { cookie, url: `/api/businesses/ideas/${id}/logo` };
+  }
+
+  it('stores a large PNG as an image of at most 512 px, served with a cache-busting URL', async () => {
+    const { cookie, url } = await business();
+    const res = await uploadLogo(cookie, url, await png(2000, 1000), 'grande.png', 'image/png');
+    expect(res.status).toBe(200);
+    const { logo_url } = (await res.json()) as { logo_url: string };
+    expect(logo_url).toMatch(/^\/api\/businesses\/ideas\/\d+\/logo\?v=[0-9a-f]+$/);
+    const image = await send(cookie, 'GET', logo_url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('cache-control')).toContain('immutable');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(512);
+
+    const again = (await (
+      await uploadLogo(cookie, url, await png(20, 20), 'otro.png', 'image/png')
+    ).json()) as {
+      logo_url: string;
+    };
+    expect(again.logo_url).not.toBe(logo_url);
+  });
+
+  it('refuses a GIF renamed .png, checking the bytes rather than the name', async () => {
+    const { cookie, url } = await business();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const res = await uploadLogo(cookie, url, gif, 'logo.png', 'image/png');
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({
+      message: 'El logo debe ser una imagen JPEG, PNG o WebP',
+      field: 'file',
+    });
+  });
+
+  it('refuses an image over 5 MB with a Spanish message', async () => {
+    const { cookie, url } = await business();
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set(await png(4, 4));
+    const res = await uploadLogo(cookie, url, big, 'enorme.png', 'image/png');
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ message: 'El logo no puede superar 5 MB' });
+  });
+
+  it('removes the logo', async () => {
+    const { cookie, url } = await business();
+    await uploadLogo(cookie, url, await png(30, 30), 'a.png', 'image/png');
+    expect((await send(cookie, 'DELETE', url)).status).toBe(204);
+    expect((await send(cookie, 'GET', url)).status).toBe(404);
+  });
+});
