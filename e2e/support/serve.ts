@@ -18,7 +18,7 @@ import { APP_PORT, APP_URL, GOOGLE_NAMES, MAIL_INSPECTOR_PORT, OIDC_PORT } from 
 
 const oidc = await startFakeOidc({
   port: OIDC_PORT,
-  redirectUri: `${APP_URL}/api/auth/oauth2/callback/google`,
+  redirectUri: `${APP_URL}/api/auth/callback/google`,
   names: GOOGLE_NAMES,
 });
 const smtp = await startFakeSmtp();

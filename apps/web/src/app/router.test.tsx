@@ -1,33 +1,179 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authQueryKeys } from '../features/auth/session.ts';
+import { authUser, productUser, sessionBody, stubFetch } from '../test/fetch-stub.ts';
+import { renderWithRouter } from '../test/render.tsx';
 import { routes } from './router.tsx';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// The root waits 1 s after the page starts before showing anything but the spinner (spec §2.2).
+const SLOW = { timeout: 3000 };
+
+function signedIn(planId = 9) {
+  return stubFetch({
+    'GET /api/auth/get-session': { body: sessionBody() },
+    'GET /api/users/me': { body: productUser({ plan_id: planId }) },
+    'POST /api/auth/sign-out': { body: { success: true } },
+  });
 }
 
-describe('the route table (spec §2.1)', () => {
+function signedOut() {
+  return stubFetch({ 'GET /api/auth/get-session': { body: null } });
+}
+
+describe('the route table (spec §2.1), signed in', () => {
   it.each([
+    ['/', 'Inicio'],
     ['/tools', 'Herramientas!'],
     ['/chats', 'Aquí empieza algo grande...'],
     ['/chats/true', 'Aquí empieza algo grande...'],
     ['/new-business', 'Crear nuevo chat'],
     ['/edit-business/idea/4', 'Editar chat'],
     ['/plans', 'Selecciona un plan para continuar'],
-    ['/stripe_cancel', 'No se ha podido realizar el pago'],
+    ['/onboard', 'Bienvenida'],
     ['/profile/sub', 'Suscripción'],
-    ['/reset-password', 'Establecer nueva contraseña'],
   ])('%s shows its screen', async (path, heading) => {
-    renderAt(path);
-    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    signedIn();
+    renderWithRouter(routes, { path });
+    expect(await screen.findByRole('heading', { name: heading }, SLOW)).toBeTruthy();
   });
 
   it('sends any other path to the root', async () => {
-    const router = renderAt('/no/such/screen');
+    signedIn();
+    const { router } = renderWithRouter(routes, { path: '/no/such/screen' });
+    await screen.findByRole('heading', { name: 'Inicio' }, SLOW);
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('screens open to everyone (spec §2.2)', () => {
+  it.each([
+    ['/stripe_cancel', 'No se ha podido realizar el pago'],
+    ['/reset-password', 'Establecer nueva contraseña'],
+    ['/terminos', 'Condiciones del servicio'],
+    ['/privacidad', 'Política de privacidad'],
+  ])('%s shows its screen without a session', async (path, heading) => {
+    signedOut();
+    renderWithRouter(routes, { path });
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+  });
+});
+
+describe('the root and its guards (spec §2.2, §2.3, ADR 0006)', () => {
+  it('shows the spinner first, then the login in place of the screen, keeping the address', async () => {
+    signedOut();
+    const { router } = renderWithRouter(routes, { path: '/chats' });
+    expect(screen.getByRole('status').textContent).toContain('Cargando');
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chats');
+  });
+
+  it('lands a user who registers on the root on /onboard, not on /plans', async () => {
+    let session: unknown = null;
+    stubFetch({
+      'GET /api/auth/get-session': () => ({ body: session }),
+      'POST /api/auth/sign-up/email': () => {
+        session = sessionBody();
+        return { body: { token: 't', user: authUser() } };
+      },
+      'GET /api/users/me': { body: productUser({ plan_id: -1 }) },
+    });
+    const { router } = renderWithRouter(routes, { path: '/' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Regístrate' }, SLOW));
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Nombre completo', 'Ana Pérez');
+    type('Correo electrónico', 'ana@example.com');
+    type('Contraseña', 'contraseña-1');
+    fireEvent.click(screen.getByRole('checkbox', { name: /condiciones del servicio/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await screen.findByRole('heading', { name: 'Bienvenida' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/onboard');
+  });
+
+  it('shows home to a user with a plan who signs in on the root', async () => {
+    let session: unknown = null;
+    stubFetch({
+      'GET /api/auth/get-session': () => ({ body: session }),
+      'POST /api/auth/sign-in/email': () => {
+        session = sessionBody();
+        return { body: { redirect: false, token: 't', user: authUser() } };
+      },
+      'GET /api/users/me': { body: productUser({ plan_id: 9 }) },
+    });
+    const { router } = renderWithRouter(routes, { path: '/' });
+    fireEvent.change(await screen.findByLabelText('Correo electrónico', {}, SLOW), {
+      target: { value: 'ana@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'contraseña-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     await screen.findByRole('heading', { name: 'Inicio' });
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens the registration view for /register', async () => {
+    signedOut();
+    renderWithRouter(routes, { path: '/register' });
+    expect(await screen.findByRole('button', { name: 'Crear cuenta' }, SLOW)).toBeTruthy();
+  });
+
+  it('sends a signed-in user on /register where the after-login rule says', async () => {
+    signedIn(9);
+    const { router } = renderWithRouter(routes, { path: '/register' });
+    await screen.findByRole('heading', { name: 'Inicio' }, SLOW);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps a user without a plan on /plans, from any other screen', async () => {
+    signedIn(-1);
+    const { router } = renderWithRouter(routes, { path: '/chats' });
+    await screen.findByRole('heading', { name: 'Selecciona un plan para continuar' }, SLOW);
+    expect(router.state.location.pathname).toBe('/plans');
+  });
+
+  it('lets a user without a plan use onboarding', async () => {
+    signedIn(-1);
+    renderWithRouter(routes, { path: '/onboard' });
+    expect(await screen.findByRole('heading', { name: 'Bienvenida' }, SLOW)).toBeTruthy();
+  });
+
+  it('signs out when the product user fails to load', async () => {
+    const network = stubFetch({
+      'GET /api/auth/get-session': { body: sessionBody() },
+      'GET /api/users/me': { status: 500, body: { code: 'INTERNAL_ERROR', message: 'boom' } },
+      'POST /api/auth/sign-out': { body: { success: true } },
+    });
+    renderWithRouter(routes, { path: '/chats' });
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(network.callsTo('POST /api/auth/sign-out')).toHaveLength(1));
+  });
+
+  it('signs out on a 401 from the product API', async () => {
+    stubFetch({
+      'GET /api/auth/get-session': { body: sessionBody() },
+      'GET /api/users/me': { status: 401, body: { code: 'UNAUTHORIZED', message: 'Sin sesión' } },
+      'POST /api/auth/sign-out': { body: { success: true } },
+    });
+    const { queryClient } = renderWithRouter(routes, { path: '/' });
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW)).toBeTruthy();
+    expect(queryClient.getQueryData(authQueryKeys.session)).toBeNull();
+  });
+
+  it("signs out with 'Cerrar sesión': clears the cache and goes to the root", async () => {
+    const network = signedIn(-1);
+    const { router, queryClient } = renderWithRouter(routes, { path: '/plans' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }, SLOW));
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Declines Better Auth's redirect to Google's logout: leaving Rumbo does not sign out of Google.
+    expect(network.callsTo('POST /api/auth/sign-out').map((call) => call.body)).toEqual([
+      { disableRedirect: true },
+    ]);
+    expect(queryClient.getQueryData(authQueryKeys.me)).toBeUndefined();
+    expect(queryClient.getQueryData(authQueryKeys.session)).toBeNull();
   });
 });

@@ -3,9 +3,13 @@ import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { paths } from '../config/paths.ts';
 
-/** The route table of spec §2.1. Every screen is a lazily loaded module. */
+/**
+ * The route table of spec §2.1. Every screen is a lazily loaded module; the root decides between the
+ * screen and the login (spec §2.2, §2.3).
+ */
 export const routes: RouteObject[] = [
   {
+    lazy: () => import('./routes/root.tsx'),
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
@@ -35,7 +39,9 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'reset-password', lazy: () => import('./routes/reset-password.tsx') },
-      { path: 'register', lazy: () => import('./routes/login.tsx') },
+      { path: 'register', lazy: () => import('./routes/register.tsx') },
+      { path: 'terminos', lazy: () => import('./routes/terms.tsx') },
+      { path: 'privacidad', lazy: () => import('./routes/privacy.tsx') },
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },

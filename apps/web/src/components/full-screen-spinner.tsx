@@ -20,9 +20,10 @@ export function FullScreenSpinner() {
         className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
         aria-hidden="true"
       />
-      <p className="text-lg font-medium text-slate-700">
+      <p className="relative text-lg font-medium text-slate-700">
         {copy.common.loading}
-        <span className="inline-block w-6 text-left" aria-hidden="true">
+        {/* Outside the flow, so that the word stays centred while the dots change. */}
+        <span className="absolute left-full text-left" aria-hidden="true">
           {'.'.repeat(dots)}
         </span>
       </p>

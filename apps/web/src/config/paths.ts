@@ -15,4 +15,6 @@ export const paths = {
   subscription: '/profile/sub',
   resetPassword: '/reset-password',
   register: '/register',
+  terms: '/terminos',
+  privacy: '/privacidad',
 } as const;

@@ -7,14 +7,15 @@ function docWith(head: string): Document {
 
 describe('readPublicConfig', () => {
   it('reads the config the server wrote into the page', () => {
-    const doc = docWith('<meta name="rumbo-config" content="{&quot;productName&quot;:&quot;Brújula&quot;}">');
-    expect(readPublicConfig(doc)).toEqual({ productName: 'Brújula' });
+    const doc = docWith(
+      '<meta name="rumbo-config" content="{&quot;productName&quot;:&quot;Brújula&quot;,&quot;googleEnabled&quot;:true}">',
+    );
+    expect(readPublicConfig(doc)).toEqual({ productName: 'Brújula', googleEnabled: true });
   });
 
-  it('falls back to Rumbo when the page has no config or a broken one', () => {
-    expect(readPublicConfig(docWith(''))).toEqual({ productName: 'Rumbo' });
-    expect(readPublicConfig(docWith('<meta name="rumbo-config" content="{nope">'))).toEqual({
-      productName: 'Rumbo',
-    });
+  it('falls back to Rumbo without Google when the page has no config or a broken one', () => {
+    const fallback = { productName: 'Rumbo', googleEnabled: false };
+    expect(readPublicConfig(docWith(''))).toEqual(fallback);
+    expect(readPublicConfig(docWith('<meta name="rumbo-config" content="{nope">'))).toEqual(fallback);
   });
 });

@@ -106,6 +106,7 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
       customRules: {
         '/sign-in/email': { window: 60, max: 20 },
         '/sign-up/email': { window: 60, max: 20 },
+        '/sign-in/social': { window: 60, max: 20 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
       },

@@ -1,6 +1,5 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
-import { copy } from '../../config/copy.es.ts';
+import { ResetPasswordScreen } from '../../features/auth/components/reset-password-screen.tsx';
 
 export function Component() {
-  return <ScreenPlaceholder title={copy.screens.resetPassword} />;
+  return <ResetPasswordScreen />;
 }

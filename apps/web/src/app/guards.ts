@@ -1,0 +1,28 @@
+import { NO_PLAN } from '@rumbo/contract';
+import { paths } from '../config/paths.ts';
+
+/** Spec §2.2: screens shown with no login check (plus the legal pages the terms checkbox links to). */
+const OPEN_PATHS: readonly string[] = [
+  paths.resetPassword,
+  paths.stripeSuccess,
+  paths.stripeCancel,
+  paths.terms,
+  paths.privacy,
+];
+
+/** ADR 0006: the only screens a signed-in user without a plan may stay on. */
+const NO_PLAN_PATHS: readonly string[] = [paths.onboard, paths.plans, paths.register];
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+export function isOpenPath(pathname: string): boolean {
+  return OPEN_PATHS.includes(normalise(pathname));
+}
+
+/** Where a signed-in user must go instead of `pathname`, or null to let them through. */
+export function signedInRedirect(pathname: string, planId: number): string | null {
+  if (planId === NO_PLAN && !NO_PLAN_PATHS.includes(normalise(pathname))) return paths.plans;
+  return null;
+}

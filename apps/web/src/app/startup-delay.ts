@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+
+/** Spec §2.2 and §9: the root shows its content 1 s after the app starts. */
+export const STARTUP_DELAY_MS = 1000;
+
+/**
+ * True once `delayMs` have passed since the page started loading. Counting from the page's start
+ * (not from this component's mount) means the delay is paid once, at start, and never on a later
+ * navigation or remount.
+ */
+export function useStartupDelay(delayMs = STARTUP_DELAY_MS): boolean {
+  const [done, setDone] = useState(() => performance.now() >= delayMs);
+  useEffect(() => {
+    if (done) return;
+    const timer = setTimeout(() => setDone(true), Math.max(0, delayMs - performance.now()));
+    return () => clearTimeout(timer);
+  }, [done, delayMs]);
+  return done;
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { GOOGLE_ERROR_MARK, OAUTH_ERROR_PARAMS } from '../api/google.ts';
+import { authErrorMessage, oauthCallbackErrorCode } from '../errors.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { LoginForm } from './login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+
+export type LoginView = 'login' | 'register' | 'forgot';
+
+/**
+ * Spec §2.4: one screen that toggles between login, registration and forgotten password. The root
+ * shows it in place of any screen while signed out, so it never changes the address itself.
+ */
+export function LoginScreen({ initialView = 'login' }: { initialView?: Exclude<LoginView, 'forgot'> }) {
+  const [view, setView] = useState<LoginView>(initialView);
+  // Focus follows a view switch the user made, not the first render (that would steal the page's focus).
+  const [switched, setSwitched] = useState(false);
+  const [email, setEmail] = useState('');
+  const googleError = useGoogleReturnError();
+
+  const show = (next: LoginView, typedEmail?: string) => {
+    if (typedEmail !== undefined) setEmail(typedEmail.trim());
+    setView(next);
+    setSwitched(true);
+  };
+
+  return (
+    <AuthLayout>
+      {view === 'login' ? (
+        <LoginForm
+          defaultEmail={email}
+          returnedGoogleError={switched ? '' : googleError}
+          focusHeading={switched}
+          onForgot={(typed) => show('forgot', typed)}
+          onRegister={(typed) => show('register', typed)}
+        />
+      ) : null}
+      {view === 'register' ? (
+        <RegisterForm defaultEmail={email} focusHeading={switched} onLogin={() => show('login')} />
+      ) : null}
+      {view === 'forgot' ? (
+        <ForgotPasswordForm defaultEmail={email} focusHeading={switched} onLogin={() => show('login')} />
+      ) : null}
+    </AuthLayout>
+  );
+}
+
+/**
+ * A failed Google sign-in comes back as `?authError=google&error=…`. The text is read once and the
+ * parameters are dropped from the address, so a reload or a shared link does not show it again.
+ */
+function useGoogleReturnError(): string {
+  const [params, setParams] = useSearchParams();
+  const [message] = useState(() =>
+    params.get(GOOGLE_ERROR_MARK.param) === GOOGLE_ERROR_MARK.value
+      ? authErrorMessage('login', oauthCallbackErrorCode(params.get('error') ?? ''))
+      : '',
+  );
+  useEffect(() => {
+    if (!params.has(GOOGLE_ERROR_MARK.param)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of [GOOGLE_ERROR_MARK.param, ...OAUTH_ERROR_PARAMS]) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+  return message;
+}

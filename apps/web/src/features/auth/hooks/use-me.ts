@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getMe } from '../api/users.ts';
+import { authQueryKeys } from '../session.ts';
+
+/** Spec §7: GET /users/me is cached with no expiry check; sign-out and a 401 clear it. */
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: authQueryKeys.me,
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The product user of the signed-in session (spec §3). Pass `enabled: false` while signed out. */
+export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...meQueryOptions(), enabled });
+}

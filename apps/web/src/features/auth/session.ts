@@ -1,0 +1,59 @@
+import { NO_PLAN } from '@rumbo/contract';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { paths } from '../../config/paths.ts';
+import { type AuthUser, authClient } from './api/auth-client.ts';
+
+export const authQueryKeys = {
+  session: ['auth', 'session'] as const,
+  me: ['users', 'me'] as const,
+  profile: ['auth', 'profile'] as const,
+};
+
+/** Spec §3 'Signed-in identity'. */
+export interface SignedInIdentity {
+  uid: string;
+  displayName: string;
+  email: string;
+}
+
+/** Spec §3: the auth layer keeps the current user and whether it was just registered. */
+export interface SessionState {
+  identity: SignedInIdentity;
+  isNewUser: boolean;
+}
+
+export function toIdentity(user: Pick<AuthUser, 'id' | 'name' | 'email'>): SignedInIdentity {
+  return { uid: String(user.id), displayName: user.name, email: user.email };
+}
+
+/** Thrown when the session cannot be read at all (server down, network): not the same as signed out. */
+export class SessionUnavailableError extends Error {
+  constructor(readonly status: number) {
+    super(`get-session failed with status ${status}`);
+    this.name = 'SessionUnavailableError';
+  }
+}
+
+export async function fetchSession(): Promise<SessionState | null> {
+  const { data, error } = await authClient.getSession();
+  if (error) throw new SessionUnavailableError(error.status);
+  return data?.user ? { identity: toIdentity(data.user), isNewUser: false } : null;
+}
+
+/**
+ * Forgets everything the signed-in user had loaded and marks the session as signed out. The session
+ * query is set rather than removed so that the screens watching it switch to the login at once.
+ */
+export function clearSessionState(queryClient: QueryClient): void {
+  void queryClient.cancelQueries();
+  const sessionHash = hashKey(authQueryKeys.session);
+  queryClient.removeQueries({ predicate: (query) => query.queryHash !== sessionHash });
+  queryClient.setQueryData<SessionState | null>(authQueryKeys.session, null);
+}
+
+/** Spec §2.2 / ADR 0006: where a user lands after signing in or registering. */
+export function afterSignInPath({ isNewUser, planId }: { isNewUser: boolean; planId: number }): string {
+  if (isNewUser) return paths.onboard;
+  if (planId === NO_PLAN) return paths.plans;
+  return paths.home;
+}
