@@ -5,7 +5,11 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'apps/api/src/main.ts', '--api-only'], {
     stdio: 'inherit',
     // The browser talks to Vite, so links in e-mails and the allowed origin are Vite's.
-    env: { ...process.env, PORT: process.env.PORT ?? '3000', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+    env: {
+      ...process.env,
+      PORT: process.env.PORT ?? '3000',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@rumbo/web'], { stdio: 'inherit' }),
 ];
