@@ -53,7 +53,8 @@ const env = loadEnv({
   GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
 });
 const logger = createLogger(env.LOG_LEVEL);
-const server = await startServer(env, logger, { webDistDir: WEB_DIST_DIR });
+// E2E_WEB_DIST lets parallel runs serve builds of their own.
+const server = await startServer(env, logger, { webDistDir: process.env.E2E_WEB_DIST ?? WEB_DIST_DIR });
 // Lets the reset journey see an expired link without waiting an hour.
 expireResetCodes = async () => {
   await server.database.db.execute(

@@ -1,4 +1,7 @@
 /** Every Spanish text the web app shows. Components import from here; they hold no copy of their own. */
+import { billingCopy } from './copy/billing.es.ts';
+import { businessesCopy } from './copy/businesses.es.ts';
+
 export const copy = {
   common: {
     loading: 'Cargando',
@@ -220,4 +223,6 @@ export const copy = {
     screenFailedHint: 'Comprueba tu conexión y vuelve a intentarlo.',
     retry: 'Reintentar',
   },
+  billing: billingCopy,
+  businesses: businessesCopy,
 } as const;
