@@ -9,10 +9,13 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// One cache for the screens and for the route loaders that fill it before a screen opens.
+const queryClient = createQueryClient();
+
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={createRouter()} />
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={createRouter(queryClient)} />
     </QueryClientProvider>
   </StrictMode>,
 );

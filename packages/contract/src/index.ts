@@ -7,5 +7,6 @@ export * from './billing.ts';
 export * from './business.ts';
 export * from './chat.ts';
 export * from './errors.ts';
+export * from './onboarding.ts';
 export * from './plans.ts';
 export * from './public-config.ts';

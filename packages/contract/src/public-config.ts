@@ -8,6 +8,10 @@ export const publicConfigSchema = z.object({
   productName: z.string(),
   /** False when Google credentials are not configured: the button explains that it is unavailable. */
   googleEnabled: z.boolean(),
+  /** FEEDBACK_URL: the external contact page (or a mailto: address) of the home's feedback card. */
+  feedbackUrl: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
+  /** TUTORIAL_VIDEO_URL: the home's tutorial video, opened in a new tab (the CSP forbids embedding it). */
+  tutorialVideoUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

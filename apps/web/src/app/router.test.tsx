@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authQueryKeys } from '../features/auth/session.ts';
+import { sampleIdea } from '../test/businesses.ts';
 import { authUser, productUser, sessionBody, stubFetch } from '../test/fetch-stub.ts';
 import { renderWithRouter } from '../test/render.tsx';
-import { routes } from './router.tsx';
+import { createRoutes } from './router.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,6 +18,8 @@ function signedIn(planId = 9) {
     'GET /api/auth/get-session': { body: sessionBody() },
     'GET /api/users/me': { body: productUser({ plan_id: planId }) },
     'POST /api/auth/sign-out': { body: { success: true } },
+    'GET /api/businesses': { body: [] },
+    'GET /api/businesses/ideas/4': { body: sampleIdea({ id: 4 }) },
   });
 }
 
@@ -37,13 +40,13 @@ describe('the route table (spec §2.1), signed in', () => {
     ['/profile/sub', 'Suscripción'],
   ])('%s shows its screen', async (path, heading) => {
     signedIn();
-    renderWithRouter(routes, { path });
+    renderWithRouter(createRoutes, { path });
     expect(await screen.findByRole('heading', { name: heading }, SLOW)).toBeTruthy();
   });
 
   it('sends any other path to the root', async () => {
     signedIn();
-    const { router } = renderWithRouter(routes, { path: '/no/such/screen' });
+    const { router } = renderWithRouter(createRoutes, { path: '/no/such/screen' });
     await screen.findByRole('heading', { name: 'Inicio' }, SLOW);
     expect(router.state.location.pathname).toBe('/');
   });
@@ -57,7 +60,7 @@ describe('screens open to everyone (spec §2.2)', () => {
     ['/privacidad', 'Política de privacidad'],
   ])('%s shows its screen without a session', async (path, heading) => {
     signedOut();
-    renderWithRouter(routes, { path });
+    renderWithRouter(createRoutes, { path });
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
   });
 });
@@ -65,7 +68,7 @@ describe('screens open to everyone (spec §2.2)', () => {
 describe('the root and its guards (spec §2.2, §2.3, ADR 0006)', () => {
   it('shows the spinner first, then the login in place of the screen, keeping the address', async () => {
     signedOut();
-    const { router } = renderWithRouter(routes, { path: '/chats' });
+    const { router } = renderWithRouter(createRoutes, { path: '/chats' });
     expect(screen.getByRole('status').textContent).toContain('Cargando');
     expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chats');
@@ -81,7 +84,7 @@ describe('the root and its guards (spec §2.2, §2.3, ADR 0006)', () => {
       },
       'GET /api/users/me': { body: productUser({ plan_id: -1 }) },
     });
-    const { router } = renderWithRouter(routes, { path: '/' });
+    const { router } = renderWithRouter(createRoutes, { path: '/' });
     fireEvent.click(await screen.findByRole('button', { name: 'Regístrate' }, SLOW));
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -105,7 +108,7 @@ describe('the root and its guards (spec §2.2, §2.3, ADR 0006)', () => {
       },
       'GET /api/users/me': { body: productUser({ plan_id: 9 }) },
     });
-    const { router } = renderWithRouter(routes, { path: '/' });
+    const { router } = renderWithRouter(createRoutes, { path: '/' });
     fireEvent.change(await screen.findByLabelText('Correo electrónico', {}, SLOW), {
       target: { value: 'ana@example.com' },
     });
@@ -117,27 +120,27 @@ describe('the root and its guards (spec §2.2, §2.3, ADR 0006)', () => {
 
   it('opens the registration view for /register', async () => {
     signedOut();
-    renderWithRouter(routes, { path: '/register' });
+    renderWithRouter(createRoutes, { path: '/register' });
     expect(await screen.findByRole('button', { name: 'Crear cuenta' }, SLOW)).toBeTruthy();
   });
 
   it('sends a signed-in user on /register where the after-login rule says', async () => {
     signedIn(9);
-    const { router } = renderWithRouter(routes, { path: '/register' });
+    const { router } = renderWithRouter(createRoutes, { path: '/register' });
     await screen.findByRole('heading', { name: 'Inicio' }, SLOW);
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('keeps a user without a plan on /plans, from any other screen', async () => {
     signedIn(-1);
-    const { router } = renderWithRouter(routes, { path: '/chats' });
+    const { router } = renderWithRouter(createRoutes, { path: '/chats' });
     await screen.findByRole('heading', { name: 'Selecciona un plan para continuar' }, SLOW);
     expect(router.state.location.pathname).toBe('/plans');
   });
 
   it('lets a user without a plan use onboarding', async () => {
     signedIn(-1);
-    renderWithRouter(routes, { path: '/onboard' });
+    renderWithRouter(createRoutes, { path: '/onboard' });
     expect(await screen.findByRole('heading', { name: 'Bienvenida' }, SLOW)).toBeTruthy();
   });
 
@@ -147,7 +150,7 @@ describe('the root and its guards (spec §2.2, §2.3, ADR 0006)', () => {
       'GET /api/users/me': { status: 500, body: { code: 'INTERNAL_ERROR', message: 'boom' } },
       'POST /api/auth/sign-out': { body: { success: true } },
     });
-    renderWithRouter(routes, { path: '/chats' });
+    renderWithRouter(createRoutes, { path: '/chats' });
     expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW)).toBeTruthy();
     await waitFor(() => expect(network.callsTo('POST /api/auth/sign-out')).toHaveLength(1));
   });
@@ -158,14 +161,14 @@ describe('the root and its guards (spec §2.2, §2.3, ADR 0006)', () => {
       'GET /api/users/me': { status: 401, body: { code: 'UNAUTHORIZED', message: 'Sin sesión' } },
       'POST /api/auth/sign-out': { body: { success: true } },
     });
-    const { queryClient } = renderWithRouter(routes, { path: '/' });
+    const { queryClient } = renderWithRouter(createRoutes, { path: '/' });
     expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW)).toBeTruthy();
     expect(queryClient.getQueryData(authQueryKeys.session)).toBeNull();
   });
 
   it("signs out with 'Cerrar sesión': clears the cache and goes to the root", async () => {
     const network = signedIn(-1);
-    const { router, queryClient } = renderWithRouter(routes, { path: '/plans' });
+    const { router, queryClient } = renderWithRouter(createRoutes, { path: '/plans' });
     fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }, SLOW));
     expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

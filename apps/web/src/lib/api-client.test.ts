@@ -64,4 +64,17 @@ describe('apiFetch', () => {
     expect(handler).toHaveBeenCalledTimes(1);
     remove();
   });
+
+  it('leaves the session alone on a 401 when the call asks so', async () => {
+    const handler = vi.fn();
+    const remove = setUnauthorizedHandler(handler);
+    stubFetch({
+      'GET /api/subscriptions/cs_1': { status: 401, body: { code: 'UNAUTHORIZED', message: 'Sin sesión' } },
+    });
+    await expect(apiFetch('/api/subscriptions/cs_1', { signOutOnUnauthorized: false })).rejects.toMatchObject(
+      { status: 401 },
+    );
+    expect(handler).not.toHaveBeenCalled();
+    remove();
+  });
 });

@@ -40,6 +40,11 @@ export interface ApiRequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * False keeps a 401 from signing the user out: for calls on open screens (the payment result),
+   * where a missing session is an answer to show, not a session to end.
+   */
+  signOutOnUnauthorized?: boolean;
 }
 
 /** Calls the product API (same origin, session cookie) and returns the parsed JSON answer. */
@@ -69,7 +74,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
 
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401) unauthorizedHandler?.();
+    if (response.status === 401 && options.signOutOnUnauthorized !== false) unauthorizedHandler?.();
     throw error;
   }
   if (response.status === 204) return undefined as T;

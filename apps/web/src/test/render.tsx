@@ -14,13 +14,20 @@ export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 }
 
-/** Renders a route table (or one element at every address) with a fresh query cache. */
+/**
+ * Renders a route table (or one element at every address) with a fresh query cache. A function
+ * receives that cache, for route tables whose loaders use it.
+ */
 export function renderWithRouter(
-  content: ReactElement | RouteObject[],
-  { path = '/' }: { path?: string } = {},
+  content: ReactElement | RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+  { path = '/', queryClient = testQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
 ) {
-  const queryClient = testQueryClient();
-  const routes = Array.isArray(content) ? content : [{ path: '*', element: content }];
+  const routes =
+    typeof content === 'function'
+      ? content(queryClient)
+      : Array.isArray(content)
+        ? content
+        : [{ path: '*', element: content }];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={queryClient}>

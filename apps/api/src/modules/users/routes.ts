@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { onboardingInputSchema } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -90,6 +91,22 @@ const profileRoute = createRoute({
   },
 });
 
+const onboardingRoute = createRoute({
+  method: 'put',
+  path: '/users/me/onboarding',
+  tags: ['Usuarios'],
+  summary: 'Respuestas del onboarding (cómo nos conoció)',
+  security: signedIn,
+  request: {
+    body: { required: true, content: { 'application/json': { schema: onboardingInputSchema } } },
+  },
+  responses: {
+    204: { description: 'Guardado' },
+    400: errorResponse('Datos no válidos (`field` dice cuál)'),
+    401: errorResponse('Sin sesión'),
+  },
+});
+
 export function usersRoutes(auth: Auth, db: Db) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/users/*', requireUser(auth));
@@ -105,6 +122,15 @@ export function usersRoutes(auth: Auth, db: Db) {
   app.openapi(signupRoute, async (c) =>
     c.json(await toProductUser(db, await currentUser(c.get('userId'))), 200),
   );
+  // Spec §2.5: the answer of onboarding step 1 is kept on the user (a repeated onboarding overwrites it).
+  app.openapi(onboardingRoute, async (c) => {
+    const { discovery_source } = c.req.valid('json');
+    await db
+      .update(users)
+      .set({ discoverySource: discovery_source, updatedAt: new Date() })
+      .where(eq(users.id, c.get('userId')));
+    return c.body(null, 204);
+  });
   app.openapi(profileRoute, async (c) => {
     const user = await currentUser(c.get('userId'));
     const credits = await creditBalance(db, user.id);

@@ -1,6 +1,31 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
-import { copy } from '../../config/copy.es.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { useMe } from '../../features/auth/hooks/use-me.ts';
+import { businessesQueryOptions } from '../../features/businesses/api/businesses.ts';
+import { ChatsDashboard } from '../../features/businesses/components/chats-dashboard.tsx';
+import { hasSession } from '../route-session.ts';
+
+/**
+ * Spec §2.3 'Resolvers': the business list is loaded before the dashboard opens, from the 1-hour cache;
+ * /chats/true (where the wizards land) forces a fresh list.
+ */
+export function createLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    if (!(await hasSession(queryClient))) return null;
+    const options = businessesQueryOptions();
+    try {
+      if (params.forceCache === 'true') await queryClient.fetchQuery({ ...options, staleTime: 0 });
+      else await queryClient.ensureQueryData(options);
+    } catch {
+      // This is where a failed load sends the user (spec §2.3): the dashboard shows it, with a retry.
+    }
+    return null;
+  };
+}
 
 export function Component() {
-  return <ScreenPlaceholder title={copy.screens.chats} />;
+  const me = useMe();
+  // The root opens this screen only once the product user has loaded.
+  if (!me.data) return null;
+  return <ChatsDashboard planId={me.data.plan_id} />;
 }

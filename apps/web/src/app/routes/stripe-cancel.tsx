@@ -1,6 +1,9 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
-import { copy } from '../../config/copy.es.ts';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { PaymentCancelScreen } from '../../features/billing/components/payment-result.tsx';
 
+/** Spec §2.11 'stripe_cancel' (open: no login check). */
 export function Component() {
-  return <ScreenPlaceholder title={copy.screens.paymentFailed} />;
+  const navigate = useNavigate();
+  return <PaymentCancelScreen onDone={() => void navigate(paths.home, { replace: true })} />;
 }

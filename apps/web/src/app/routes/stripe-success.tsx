@@ -1,6 +1,21 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
-import { copy } from '../../config/copy.es.ts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { PaymentSuccessScreen } from '../../features/billing/components/payment-result.tsx';
+import { useRefreshAccount } from '../use-refresh-account.ts';
 
+/**
+ * Spec §2.11 'stripe_success' (open: no login check). Once the payment is known, the cached plan and
+ * credits are dropped so that the home shows the new ones.
+ */
 export function Component() {
-  return <ScreenPlaceholder title={copy.screens.paymentResult} />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const refreshAccount = useRefreshAccount();
+  return (
+    <PaymentSuccessScreen
+      sessionId={params.get('session_id') || null}
+      onSettled={() => void refreshAccount()}
+      onDone={() => void navigate(paths.home, { replace: true })}
+    />
+  );
 }

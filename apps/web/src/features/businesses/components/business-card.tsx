@@ -1,0 +1,80 @@
+import type { Business } from '@rumbo/contract';
+import { Building2, Lightbulb } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { copy } from '../../../config/copy.es.ts';
+import { paths } from '../../../config/paths.ts';
+import { ActionMenu } from './action-menu.tsx';
+
+const t = copy.businesses.dashboard;
+
+/** The business's logo (served to its owner only, same origin) or a default icon by stage. */
+export function BusinessLogo({
+  business,
+  className = 'size-14',
+}: {
+  business: Business;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  if (business.logo_url && !failed) {
+    return (
+      <img
+        src={business.logo_url}
+        alt={t.logoAlt(business.name)}
+        onError={() => setFailed(true)}
+        className={`${className} shrink-0 rounded-xl object-cover ring-1 ring-slate-200`}
+      />
+    );
+  }
+  const Icon = business.stage === 'idea' ? Lightbulb : Building2;
+  return (
+    <span
+      className={`${className} flex shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 ring-1 ring-brand-100`}
+    >
+      <Icon className="size-6" aria-hidden="true" />
+    </span>
+  );
+}
+
+/** One business on the chats dashboard (spec §2.9): logo, name, 'Entrar' and the three-dot menu. */
+export function BusinessCard({
+  business,
+  onEdit,
+  onDelete,
+}: {
+  business: Business;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <article
+      aria-label={business.name}
+      className="flex h-full flex-col gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5"
+    >
+      <div className="flex items-start gap-4">
+        <BusinessLogo business={business} />
+        <div className="min-w-0 flex-1 pt-1">
+          <h3 className="truncate text-base font-semibold text-slate-900" title={business.name}>
+            {business.name}
+          </h3>
+          <p className="text-sm text-slate-500">{t.stage[business.stage]}</p>
+        </div>
+        <ActionMenu
+          label={t.menu(business.name)}
+          actions={[
+            { label: t.edit, onSelect: onEdit },
+            { label: t.delete, onSelect: onDelete, danger: true },
+          ]}
+        />
+      </div>
+      <Link
+        to={paths.chat(business.stage, business.id)}
+        aria-label={t.enterLabel(business.name)}
+        className="mt-auto inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {t.enter}
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import { Button } from '../../../components/button.tsx';
+import { copy } from '../../../config/copy.es.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+const t = copy.businesses.wizard.unsaved;
+
+/** Spec §2.8: 'Quieres guardar los cambios?' on the first close of the edit wizard. */
+export function UnsavedChangesDialog({
+  saving,
+  onDiscard,
+  onSave,
+  onDismiss,
+}: {
+  saving: boolean;
+  onDiscard: () => void;
+  onSave: () => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <ConfirmDialog title={t.title} body={t.body} onDismiss={onDismiss}>
+      <Button variant="secondary" onClick={onDiscard} disabled={saving}>
+        {t.discard}
+      </Button>
+      <Button onClick={onSave} loading={saving}>
+        {t.save}
+      </Button>
+    </ConfirmDialog>
+  );
+}

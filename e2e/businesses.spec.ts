@@ -1,0 +1,482 @@
+import zlib from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import { register, uniqueEmail } from './support/accounts.ts';
+import { APP_URL } from './support/ports.ts';
+
+/**
+ * Issue 5, 'It must show' 1 and 2 in the browser: onboarding, the creation wizard for an idea and for
+ * an established business with every rule of spec §5, the dashboard with the logos, the edit wizard
+ * and its popup, deletion, and the Founder plan's limit (guard, add card and API).
+ */
+
+const DESCRIPTION =
+  'Una plataforma que conecta a productores locales de aceite de oliva con restaurantes de toda España, con entregas semanales y trazabilidad completa del origen.';
+
+const next = (page: Page) => page.getByRole('button', { name: 'Continuar' });
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+const planCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+const message = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+/** A PNG of the given size (a plain colour with a band), written by hand: no image library needed. */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const band = y > height / 3 && y < (2 * height) / 3;
+      row.set(band ? [255, 255, 255] : [79, 70, 229], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Registers a new user and answers onboarding steps 1 and 2; the page is on step 3. */
+async function onboardToBusinessStep(page: Page, name: string) {
+  await register(page, { name, email: uniqueEmail('negocios') });
+  await expect(page).toHaveURL(/\/onboard$/);
+  await expect(page.getByRole('heading', { name: '¿Dónde nos has conocido?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  await expect(next(page)).toBeDisabled();
+  await page.getByText('Instagram', { exact: true }).click();
+  const saved = page.waitForResponse((res) => res.url().endsWith('/api/users/me/onboarding'));
+  await next(page).click();
+  expect((await saved).status()).toBe(204);
+
+  await expect(
+    page.getByRole('heading', { name: '¿Cuándo empezaste tu aventura emprendedora?' }),
+  ).toBeVisible();
+  await expect(next(page)).toBeDisabled();
+  await page.getByText('Hace más de 2 años', { exact: true }).click();
+  await next(page).click();
+  await expect(
+    page.getByRole('heading', { name: 'Genial! Ahora vamos a registrar tu empresa' }),
+  ).toBeVisible();
+}
+
+/** Steps 1 to 5 of the wizard for an idea, all valid, with a gradient logo. Ends on the last step. */
+async function fillIdea(page: Page, name: string) {
+  await page.getByText('Idea de negocio', { exact: true }).click();
+  await next(page).click();
+  await page.getByRole('radio', { name: 'Color 1' }).check({ force: true });
+  await page.getByLabel('Nombre', { exact: true }).fill(name);
+  await next(page).click();
+  await page.getByLabel('Descripción', { exact: true }).fill(DESCRIPTION);
+  await next(page).click();
+  await page.getByLabel('Descripción del equipo').fill('Dos fundadores');
+  await next(page).click();
+  await page.getByLabel('Objetivo principal').fill('Validar la demanda');
+}
+
+async function chooseStarter(page: Page) {
+  await expect(page).toHaveURL(/\/plans$/);
+  await planCard(page, 'Starter').getByRole('button', { name: 'Seleccionar plan' }).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+}
+
+async function businesses(page: Page): Promise<Array<Record<string, unknown>>> {
+  const res = await page.request.get('/api/businesses');
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+/** What the tests read of an <img> (this project's e2e code is typed without the DOM library). */
+type LoadedImage = { complete: boolean; naturalWidth: number };
+
+/** The logo on a dashboard card has really loaded (owner-only, same origin). */
+async function expectLogoShown(page: Page, name: string) {
+  const logo = card(page, name).getByRole('img', { name: `Logo de ${name}` });
+  await expect(logo).toBeVisible();
+  await expect(logo).toHaveAttribute('src', /\/logo\?v=/);
+  await expect
+    .poll(() =>
+      logo.evaluate((img) => {
+        const loaded = img as unknown as LoadedImage;
+        return loaded.complete ? loaded.naturalWidth : 0;
+      }),
+    )
+    .toBeGreaterThan(0);
+  return logo;
+}
+
+test('onboarding, then an idea through every step and rule, then Starter, then the dashboard', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await onboardToBusinessStep(page, 'Irene Idea');
+
+  // Step 1: the type.
+  await expect(page.getByText('Paso 1 de 5')).toBeVisible();
+  await expect(next(page)).toBeDisabled();
+  await page.getByText('Idea de negocio', { exact: true }).click();
+  await next(page).click();
+
+  // Step 2: photo, name, country.
+  await expect(page.getByRole('heading', { name: 'Foto de perfil y datos básicos' })).toBeVisible();
+  await expect(page.getByLabel('País')).toHaveValue('España');
+  await expect(next(page)).toBeDisabled();
+  const name = page.getByLabel('Nombre', { exact: true });
+  await name.focus();
+  await name.blur();
+  await expect(message(page, 'Obligatorio')).toBeVisible();
+  await name.fill('Oliva Directa');
+  await expect(message(page, 'Obligatorio')).toBeHidden();
+  await expect(next(page)).toBeDisabled();
+  await page.getByTestId('logo-file-input').setInputFiles({
+    name: 'animado.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary'),
+  });
+  await expect(page.getByRole('alert')).toHaveText('No se admiten GIF. Elige una imagen JPEG, PNG o WebP.');
+  await expect(next(page)).toBeDisabled();
+  await page.getByRole('radio', { name: 'Color 2' }).check({ force: true });
+  await expect(page.getByRole('alert')).toBeHidden();
+  await page.getByLabel('País').selectOption('México');
+  await next(page).click();
+
+  // Step 3: the description, its counter and its message.
+  const description = page.getByLabel('Descripción', { exact: true });
+  await expect(page.getByText('0/150')).toBeVisible();
+  await expect(message(page, '*mínimo 150 caracteres')).toBeHidden();
+  await description.fill('Aceite');
+  await expect(page.getByText('6/150')).toBeVisible();
+  await expect(message(page, '*mínimo 150 caracteres')).toBeVisible();
+  await expect(next(page)).toBeDisabled();
+  await description.fill(DESCRIPTION.slice(0, 149));
+  await expect(message(page, '*mínimo 150 caracteres')).toBeVisible();
+  await description.fill(DESCRIPTION);
+  await expect(page.getByText(`${DESCRIPTION.length}/150`)).toBeVisible();
+  await expect(message(page, '*mínimo 150 caracteres')).toBeHidden();
+  await next(page).click();
+
+  // Step 4: team, size 1–10, competitors, investment.
+  const team = page.getByLabel('Descripción del equipo');
+  await team.focus();
+  await team.blur();
+  await expect(message(page, 'Obligatorio')).toBeVisible();
+  await team.fill('Dos fundadores con experiencia en logística');
+  await expect(message(page, 'Obligatorio')).toBeHidden();
+  await expect(page.getByLabel('Tamaño del equipo').locator('option')).toHaveText(
+    Array.from({ length: 10 }, (_, i) => (i === 0 ? '1 persona' : `${i + 1} personas`)),
+  );
+  await page.getByLabel('Tamaño del equipo').selectOption('3');
+  await page.getByText('Sí', { exact: true }).click();
+  await expect(next(page)).toBeDisabled();
+  const differentiation = page.getByLabel('¿En qué te diferencias de ellos?');
+  await differentiation.focus();
+  await differentiation.blur();
+  await expect(message(page, 'Obligatorio')).toBeVisible();
+  await differentiation.fill('Sin intermediarios');
+  await expect(next(page)).toBeEnabled();
+  await page.getByText('No', { exact: true }).click();
+  await expect(differentiation).toBeHidden();
+  const investment = page.getByLabel('Inversión disponible');
+  await expect(investment).toHaveValue('0');
+  await investment.fill('');
+  await investment.blur();
+  await expect(message(page, 'Obligatorio')).toBeVisible();
+  await expect(next(page)).toBeDisabled();
+  await investment.fill('-1');
+  await expect(message(page, 'Debe ser 0 o más')).toBeVisible();
+  await investment.fill('15000');
+  await expect(message(page, 'Debe ser 0 o más')).toBeHidden();
+  await page.getByLabel('Moneda de la inversión').selectOption('$');
+  await next(page).click();
+  // Without competitors the differentiation was cleared on Continue.
+  await page.getByRole('button', { name: 'Atrás' }).click();
+  await page.getByText('Sí', { exact: true }).click();
+  await expect(differentiation).toHaveValue('');
+  await page.getByText('No', { exact: true }).click();
+  await next(page).click();
+
+  // Step 5: goals.
+  await expect(page.getByText('Paso 5 de 5')).toBeVisible();
+  const goal = page.getByLabel('Objetivo principal');
+  await goal.focus();
+  await goal.blur();
+  await expect(message(page, 'Obligatorio')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crear chat' })).toBeDisabled();
+  await goal.fill('Cerrar 20 restaurantes en Madrid');
+  const research = page.waitForRequest(
+    (req) => req.url().endsWith('/api/researches') && req.method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Crear chat' }).click();
+
+  // Then the plans; the research was asked for 1 s after the creation.
+  await expect(page).toHaveURL(/\/plans$/);
+  const [created] = await businesses(page);
+  expect(created).toMatchObject({
+    stage: 'idea',
+    name: 'Oliva Directa',
+    location: 'México',
+    description: DESCRIPTION,
+    team_size: 3,
+    competitor_existence: false,
+    competitor_differentiation: '',
+    investment: 15000,
+    investment_currency: 'dollar',
+    logo_url: expect.stringMatching(/\/logo\?v=/),
+  });
+  expect((await research).postDataJSON()).toEqual({
+    max_tokens: 50000,
+    business_id: created?.id,
+    sync_generation: false,
+  });
+
+  await chooseStarter(page);
+  await page.getByRole('link', { name: 'Chats' }).click();
+  await expect(page.getByRole('heading', { name: 'Aquí empieza algo grande...' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chats', exact: true })).toBeVisible();
+  await expectLogoShown(page, 'Oliva Directa');
+  await expect(card(page, 'Oliva Directa').getByRole('link', { name: /Entrar/ })).toHaveAttribute(
+    'href',
+    `/chat/idea/${created?.id}`,
+  );
+});
+
+test('an established business with an uploaded PNG logo, every finance rule', async ({ page }) => {
+  test.setTimeout(120_000);
+  await onboardToBusinessStep(page, 'Elena Empresa');
+  await page.getByText('Empresa consolidada', { exact: true }).click();
+  await next(page).click();
+
+  await page.getByTestId('logo-file-input').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: png(800, 600),
+  });
+  await expect(page.getByRole('img', { name: 'Vista previa del logo' })).toBeVisible();
+  await page.getByLabel('Nombre', { exact: true }).fill('Panadería Sol');
+  // The position is required for an established business.
+  await expect(next(page)).toBeDisabled();
+  const position = page.getByLabel('Tu cargo', { exact: true });
+  await position.fill('   ');
+  await position.blur();
+  await expect(message(page, 'Obligatorio')).toBeVisible();
+  await position.fill('Fundadora');
+  await next(page).click();
+
+  await page.getByLabel('Descripción', { exact: true }).fill('Pan');
+  await expect(message(page, '*mínimo 150 caracteres')).toBeVisible();
+  await page.getByLabel('Descripción', { exact: true }).fill(DESCRIPTION);
+  await expect(message(page, '*mínimo 150 caracteres')).toBeHidden();
+  await expect(next(page)).toBeDisabled();
+  const mission = page.getByLabel('Misión y visión');
+  await mission.focus();
+  await mission.blur();
+  await expect(message(page, 'Obligatorio')).toBeVisible();
+  await mission.fill('Pan de verdad para cada barrio');
+  await expect(message(page, 'Obligatorio')).toBeHidden();
+  await expect(next(page)).toBeDisabled();
+  const teamDescription = page.getByLabel('Descripción del equipo');
+  await teamDescription.fill(' ');
+  await teamDescription.blur();
+  await expect(message(page, 'Obligatorio')).toBeVisible();
+  await teamDescription.fill('Ocho personas entre obrador y tienda');
+  await expect(message(page, 'Obligatorio')).toBeHidden();
+  await next(page).click();
+
+  // Finance: each amount above 0, the margin clamped to 0–100 as typed, EBITDA in the billing currency.
+  await expect(next(page)).toBeDisabled();
+  await expect(page.getByLabel('Tamaño del equipo')).toHaveValue('1');
+  const billing = page.getByLabel('Facturación anual');
+  await billing.focus();
+  await billing.blur();
+  await expect(message(page, 'Debe ser mayor que 0')).toBeVisible();
+  await billing.fill('250000');
+  await expect(message(page, 'Debe ser mayor que 0')).toBeHidden();
+  await page.getByLabel('Moneda de la facturación').selectOption('$');
+  await expect(page.getByRole('status', { name: 'Moneda del EBITDA' })).toHaveText('$');
+  await page.getByLabel('EBITDA', { exact: true }).fill('40000');
+  const margin = page.getByLabel('Margen de beneficio (%)');
+  await margin.fill('150');
+  await expect(margin).toHaveValue('100');
+  await margin.fill('16');
+  await expect(margin).toHaveValue('16');
+  const size = page.getByLabel('Tamaño del equipo');
+  await size.fill('');
+  await size.blur();
+  await expect(message(page, 'Obligatorio')).toBeVisible();
+  await expect(next(page)).toBeDisabled();
+  await size.fill('25');
+  await next(page).click();
+
+  await page.getByLabel('Objetivo principal').fill('Abrir una segunda tienda');
+  await page.getByRole('button', { name: 'Crear chat' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  const [created] = await businesses(page);
+  expect(created).toMatchObject({
+    stage: 'established',
+    name: 'Panadería Sol',
+    user_position: 'Fundadora',
+    billing: 250000,
+    billing_currency: 'dollar',
+    ebitda: 40000,
+    ebitda_currency: 'dollar',
+    profit_margin: 16,
+    team_size: 25,
+  });
+
+  await chooseStarter(page);
+  await page.goto('/chats');
+  const logo = await expectLogoShown(page, 'Panadería Sol');
+  // The 800 × 600 upload comes back re-encoded at most 512 px wide.
+  expect(await logo.evaluate((img) => (img as unknown as LoadedImage).naturalWidth)).toBe(512);
+});
+
+test('edit: leave without saving, close twice, save from the popup; then delete', async ({ page }) => {
+  test.setTimeout(120_000);
+  await onboardToBusinessStep(page, 'Eva Edita');
+  await fillIdea(page, 'Huerto Urbano');
+  await page.getByRole('button', { name: 'Crear chat' }).click();
+  await chooseStarter(page);
+  await page.goto('/chats');
+  const [created] = await businesses(page);
+
+  const openEdit = async (name: string) => {
+    await card(page, name)
+      .getByRole('button', { name: `Opciones de ${name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/edit-business/idea/${created?.id}$`));
+    await expect(page.getByRole('dialog', { name: 'Editar chat' })).toBeVisible();
+    await expect(page.getByText('Paso 1 de 4')).toBeVisible();
+  };
+  const close = () =>
+    page
+      .getByRole('dialog', { name: 'Editar chat' })
+      .getByRole('button', { name: 'Cerrar', exact: true })
+      .click();
+  const popup = page.getByRole('alertdialog', { name: 'Quieres guardar los cambios?' });
+
+  // 'Salir sin guardar' leaves it unchanged.
+  await openEdit('Huerto Urbano');
+  await page.getByLabel('Nombre', { exact: true }).fill('Huerto Cambiado');
+  await close();
+  await expect(popup).toBeVisible();
+  await popup.getByRole('button', { name: 'Salir sin guardar' }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(card(page, 'Huerto Urbano')).toBeVisible();
+  expect((await businesses(page))[0]?.name).toBe('Huerto Urbano');
+
+  // Dismissing the popup, then closing again, leaves without asking.
+  await openEdit('Huerto Urbano');
+  await close();
+  await expect(popup).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await close();
+  await expect(page).toHaveURL(/\/chats$/);
+
+  // 'Guardar cambios' saves (a change on a later step, and a new logo colour).
+  await openEdit('Huerto Urbano');
+  await page.getByRole('radio', { name: 'Color 5' }).check({ force: true });
+  await page.getByLabel('Nombre', { exact: true }).fill('Huerto Vertical');
+  await next(page).click();
+  await next(page).click();
+  await page.getByLabel('Tamaño del equipo').selectOption('4');
+  await close();
+  await popup.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page).toHaveURL(/\/chats\/true$/);
+  await expect(card(page, 'Huerto Vertical')).toBeVisible();
+  const [saved] = await businesses(page);
+  expect(saved).toMatchObject({ name: 'Huerto Vertical', team_size: 4 });
+  expect(saved?.logo_url).not.toBe(created?.logo_url);
+  await expectLogoShown(page, 'Huerto Vertical');
+
+  // Delete: asked first, and gone once the server confirms.
+  await card(page, 'Huerto Vertical').getByRole('button', { name: 'Opciones de Huerto Vertical' }).click();
+  await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+  const confirm = page.getByRole('alertdialog', { name: '¿Eliminar Huerto Vertical?' });
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(card(page, 'Huerto Vertical')).toBeVisible();
+  await card(page, 'Huerto Vertical').getByRole('button', { name: 'Opciones de Huerto Vertical' }).click();
+  await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(card(page, 'Huerto Vertical')).toBeHidden();
+  await expect(confirm).toBeHidden();
+  expect(await businesses(page)).toEqual([]);
+  await expect(page.getByText(/Todavía no tienes ningún chat/)).toBeVisible();
+  // With room again, the add card creates.
+  await page.getByRole('link', { name: /Crear nuevo chat/ }).click();
+  await expect(page).toHaveURL(/\/new-business$/);
+  await expect(page.getByRole('dialog', { name: 'Crear nuevo chat' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cerrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+});
+
+test('Founder allows one business: the guard, the add card and the API refuse a second', async ({ page }) => {
+  test.setTimeout(120_000);
+  await onboardToBusinessStep(page, 'Fede Founder');
+  await fillIdea(page, 'Primer Negocio');
+  await page.getByRole('button', { name: 'Crear chat' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+
+  // Founder (plan 5) through the local test checkout.
+  await planCard(page, 'Founder').getByRole('button', { name: 'Seleccionar plan' }).click();
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page.getByRole('heading', { name: 'Pago realizado con éxito' })).toBeVisible();
+  const me = await (await page.request.get('/api/users/me')).json();
+  expect(me.plan_id).toBe(5);
+
+  // The guard.
+  await page.goto('/new-business');
+  await expect(page).toHaveURL(/\/chats\/true$/);
+  await expect(card(page, 'Primer Negocio')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // The add card.
+  const add = page.getByRole('link', { name: /Has llegado al límite de tu plan/ });
+  await expect(add).toHaveAttribute('href', '/profile/sub');
+  await add.click();
+  await expect(page).toHaveURL(/\/profile\/sub$/);
+
+  // The API.
+  const refused = await page.request.post('/api/businesses/ideas', {
+    data: {
+      name: 'Segundo Negocio',
+      location: 'España',
+      description: DESCRIPTION,
+      goal: 'Crecer',
+      extra_info: '',
+      team_description: 'Yo',
+      team_size: 1,
+      user_position: '',
+      competitor_existence: false,
+      competitor_differentiation: '',
+      investment: 0,
+      investment_currency: 'euro',
+    },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: 'BUSINESS_LIMIT_REACHED' });
+  expect(await businesses(page)).toHaveLength(1);
+});
