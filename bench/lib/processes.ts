@@ -17,8 +17,14 @@ export interface RunningProcess {
  * Starts a TypeScript entry point in its own process and waits for its JSON log line carrying
  * `url` (the ready line every Rumbo entry point prints).
  */
-export function startProcess(script: string, env: Record<string, string>): Promise<RunningProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<RunningProcess> {
+  // BENCH_NODE_FLAGS (e.g. --cpu-prof) goes to the started processes: to profile the server under load.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { type Assistant, createAssistant } from './ai/assistant.ts';
 import type { Database } from './db/client.ts';
 import { appOrigins, type Env } from './env.ts';
 import { clientIp } from './http/client-ip.ts';
@@ -21,6 +22,9 @@ import { billingRoutes, createBilling } from './modules/billing/routes.ts';
 import { researchRoutes } from './modules/businesses/research-routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { createBusinessService } from './modules/businesses/service.ts';
+import { createChatEngine } from './modules/chats/engine.ts';
+import { chatRoutes } from './modules/chats/routes.ts';
+import { createChatService } from './modules/chats/service.ts';
 import { createLocalStorage } from './modules/files/storage.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -37,13 +41,20 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The built SPA; without it only the API is served (API tests). */
   webDistDir?: string;
+  /** Defaults to the model the environment configures (AI_PROVIDER, ADR 0010). */
+  assistant?: Assistant;
 }
+
+export type App = OpenAPIHono<AppEnv> & {
+  /** Lets running answers finish (or fails and refunds them) and stops background work. */
+  shutdown(): Promise<void>;
+};
 
 export function publicConfig(env: Env): PublicConfig {
   return { productName: env.PRODUCT_NAME, googleEnabled: isGoogleEnabled(env) };
 }
 
-export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+export function createApp(deps: AppDeps): App {
   const { env, database, logger } = deps;
   const auth = createAuth({ env, db: database.db, mailer: deps.mailer ?? createMailer(env, logger), logger });
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -106,6 +117,16 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const storage = createLocalStorage(path.join(env.DATA_DIR, 'files'));
   const businessService = createBusinessService(database.db, storage);
   api.route('/', businessRoutes(auth, businessService));
+  const assistant = deps.assistant ?? createAssistant(env, logger);
+  const chatEngine = createChatEngine({ db: database.db, kind: database.kind, assistant, logger });
+  const chatService = createChatService({
+    db: database.db,
+    storage,
+    engine: chatEngine,
+    assistant,
+    productName: env.PRODUCT_NAME,
+  });
+  api.route('/', chatRoutes(auth, chatService));
   api.route('/', researchRoutes(auth, database.db, businessService));
   api.route(
     '/',
@@ -143,5 +164,5 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       500,
     );
   });
-  return app;
+  return Object.assign(app, { shutdown: () => chatEngine.close() });
 }

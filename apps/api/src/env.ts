@@ -2,6 +2,9 @@ import path from 'node:path';
 import { DEFAULT_PRODUCT_NAME } from '@rumbo/contract';
 import { z } from 'zod';
 
+export const AI_PROVIDERS = ['openai', 'anthropic', 'google', 'openai-compatible', 'local'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
 /**
  * The only reader of the process environment. Every variable is optional: the defaults give a
  * working local installation.
@@ -40,6 +43,14 @@ const baseEnvSchema = z.object({
   STRIPE_PRICE_12: z.string().min(1).optional(),
   /** Another address for the Stripe API (tests point the real SDK at a loopback fake). */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // The advisor's model (ADR 0010). Unset: a model downloaded into $DATA_DIR/models, else none.
+  AI_PROVIDER: z.enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` }).optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  /** Whether the model reads images (sent as image parts); hosted providers default to yes. */
+  AI_VISION: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  LOCAL_MODEL_PATH: z.string().min(1).optional(),
 });
 
 /** With a Stripe key these must be set too: a checkout needs the plan's price, fulfilment the webhooks. */
@@ -52,6 +63,24 @@ const STRIPE_COMPANIONS = [
 ] as const;
 
 const envSchema = baseEnvSchema.superRefine((env, ctx) => {
+  if (env.AI_PROVIDER === 'openai-compatible') {
+    for (const name of ['AI_BASE_URL', 'AI_MODEL'] as const) {
+      if (!env[name]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'must be set when AI_PROVIDER=openai-compatible',
+        });
+      }
+    }
+  }
+  if (env.AI_PROVIDER && ['openai', 'anthropic', 'google'].includes(env.AI_PROVIDER) && !env.AI_API_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AI_API_KEY'],
+      message: `must be set when AI_PROVIDER=${env.AI_PROVIDER}`,
+    });
+  }
   if (!env.STRIPE_SECRET_KEY) return;
   for (const name of STRIPE_COMPANIONS) {
     if (!env[name]) {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -10,6 +10,9 @@ import type { AppEnv } from './http/context.ts';
 import { appJobs } from './jobs/index.ts';
 import { type Queue, startQueue, stopQueue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
+
+const LISTEN_BACKLOG = 4_096;
+const KEEP_ALIVE_MS = 30_000;
 
 export interface RunningServer {
   url: string;
@@ -36,13 +39,18 @@ export async function startServer(
 ): Promise<RunningServer> {
   const database = await openDatabase(databaseConfig(env));
   await applyMigrations(database);
-  const queue = await startQueue(database, logger, { jobs: appJobs(), work: true });
+  const queue = await startQueue(database, logger, { jobs: appJobs({ db: database.db }), work: true });
   const app = createApp({ env, database, logger, webDistDir: options.webDistDir });
   options.extendApp?.(app);
 
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
-  });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Streamed chat answers keep many connections open: a long accept queue keeps a burst of new ones
+  // from being dropped and retried a second later by the client's TCP stack (ADR 0010).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 5_000;
+  await new Promise<void>((resolve) =>
+    server.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, resolve),
+  );
   const port = (server.address() as AddressInfo).port;
 
   let closing: Promise<void> | undefined;
@@ -50,12 +58,14 @@ export async function startServer(
     closing ??= (async () => {
       await new Promise<void>((resolve) => {
         // Keep-alive connections go idle as their last response ends: close each as soon as it does.
-        const idleSweep = setInterval(() => (server as Server).closeIdleConnections(), 100);
+        const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
         server.close(() => {
           clearInterval(idleSweep);
           resolve();
         });
       });
+      // Answers whose client went away may still be running: let them end and be stored.
+      await app.shutdown();
       await stopQueue(queue);
       await database.close();
     })();

@@ -21,7 +21,7 @@ if (!env.DATABASE_URL) {
 const logger = createLogger(env.LOG_LEVEL);
 const database = await openDatabase({ url: env.DATABASE_URL });
 await applyMigrations(database);
-const queue = await startQueue(database, logger, { jobs: appJobs(), work: true });
+const queue = await startQueue(database, logger, { jobs: appJobs({ db: database.db }), work: true });
 logger.info('worker is ready');
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

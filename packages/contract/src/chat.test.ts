@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentTypeOf, toMicrosecondIso } from './index.ts';
+import { attachmentTypeOf, creditsExhaustedMessage, sendMessageSchema, toMicrosecondIso } from './index.ts';
 
 describe('message shapes (spec §3)', () => {
   it('writes times with 6 fractional digits', () => {
@@ -14,5 +14,22 @@ describe('message shapes (spec §3)', () => {
     );
     expect(attachmentTypeOf('text/plain')).toBe('document');
     expect(attachmentTypeOf('application/zip')).toBe('other');
+  });
+});
+
+describe('answers without a model call (spec §8)', () => {
+  it('has one credits-exhausted text for plan 9 and another for other plans', () => {
+    expect(creditsExhaustedMessage('Rumbo', 9)).toBe(
+      'Lo sentimos, has agotado todos los créditos disponibles en tu plan. Para seguir usando Rumbo, mejora tu plan a uno superior.',
+    );
+    expect(creditsExhaustedMessage('Rumbo', 5)).toBe(
+      'Lo sentimos, has agotado todos los créditos disponibles en tu plan. Para seguir usando Rumbo, mejora tu suscripción o espera a que tus créditos se renueven automáticamente.',
+    );
+  });
+
+  it('accepts client message ids that are UUIDs and refuses odd ones', () => {
+    expect(sendMessageSchema.safeParse({ client_message_id: crypto.randomUUID() }).success).toBe(true);
+    expect(sendMessageSchema.safeParse({ client_message_id: 'a b' }).success).toBe(false);
+    expect(sendMessageSchema.parse({}).content).toBe('');
   });
 });

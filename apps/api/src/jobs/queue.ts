@@ -7,6 +7,8 @@ export interface JobDefinition<T extends object = object> {
   name: string;
   handle(data: T): Promise<void>;
   options?: PgBoss.Queue;
+  /** A cron expression: the job is also sent on this schedule (once across all processes). */
+  schedule?: string;
 }
 
 export type Queue = PgBoss;
@@ -30,6 +32,7 @@ export async function startQueue(database: Database, logger: Logger, options: Qu
   await boss.start();
   for (const job of options.jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.options });
+    if (job.schedule) await boss.schedule(job.name, job.schedule);
     if (options.work) {
       await boss.work(job.name, async (batch) => {
         for (const item of batch) await job.handle(item.data as object);

@@ -52,7 +52,10 @@ export async function createTestApp(
       }
       return app.request(path, { ...init, headers }, { incoming: { socket: { remoteAddress: clientIp } } });
     },
-    close: () => database.dispose(),
+    close: async () => {
+      await app.shutdown();
+      await database.dispose();
+    },
   };
 }
 

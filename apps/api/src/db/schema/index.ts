@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './businesses.ts';
+export * from './chats.ts';
 export * from './credits.ts';

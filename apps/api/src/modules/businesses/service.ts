@@ -11,7 +11,7 @@ import {
 } from '@rumbo/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businesses, users } from '../../db/schema/index.ts';
+import { attachments, businesses, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { processLogo } from './logo.ts';
@@ -175,8 +175,14 @@ export function createBusinessService(db: Db, storage: FileStorage) {
     /** Deletes the business with everything that hangs from it (cascade), then its stored files. */
     async remove(userId: number, stage: BusinessStage, id: number): Promise<void> {
       const row = await ownRow(userId, stage, id);
+      // The rows go with the business (cascade); their files must be found before.
+      const files = await db
+        .select({ key: attachments.storageKey })
+        .from(attachments)
+        .where(eq(attachments.businessId, id));
       await db.delete(businesses).where(and(eq(businesses.id, id), eq(businesses.userId, userId)));
       if (row.logoKey) await storage.delete(row.logoKey);
+      for (const file of files) await storage.delete(file.key);
     },
 
     async setLogo(userId: number, stage: BusinessStage, id: number, upload: Uint8Array): Promise<string> {

@@ -1,5 +1,5 @@
 import { hasUnlimitedCredits, PLANS, STARTER_PLAN } from '@rumbo/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 
 /**
@@ -136,9 +136,11 @@ export async function debit(
   cost: number,
   sourceId: string,
   now: Date = new Date(),
+  /** The user's plan when the caller has just read it (saves a query on the chat's hot path). */
+  knownPlanId?: number,
 ): Promise<boolean> {
   if (!Number.isInteger(cost) || cost <= 0) throw new Error('debit: cost must be a positive integer');
-  const planId = await planIdOf(db, userId);
+  const planId = knownPlanId ?? (await planIdOf(db, userId));
   if (planId === undefined) return false;
   if (hasUnlimitedCredits(planId)) return true;
   if (planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId, now);
@@ -167,6 +169,26 @@ export async function debit(
     if (error instanceof AlreadyApplied) return true;
     throw error;
   }
+}
+
+/**
+ * A debit as two CTEs (`debit_balance`, `debit_ledger`) for a caller's single statement: the chat's
+ * send stores its question, charges the answer and claims the generation in one round trip, so that no
+ * lock is held across turns of the event loop under load. `debit_balance` has a row when the credits
+ * were taken and none when the balance was short (or `when` is false). `sourceId` must be new (a
+ * random id): a repeated one fails the whole statement on the ledger's unique key, never charging twice.
+ * The caller applies the Starter month first (`ensureMonthlyFreeCredits`); plan 12 is not debited.
+ */
+export function debitCtes(userId: number, cost: number, sourceId: string, when: SQL): SQL {
+  if (!Number.isInteger(cost) || cost <= 0) throw new Error('debit: cost must be a positive integer');
+  return sql`debit_balance as (
+      update credit_balances set balance = balance - ${cost}, updated_at = now()
+      where user_id = ${userId} and balance >= ${cost} and ${when}
+      returning balance),
+    debit_ledger as (
+      insert into credit_ledger (user_id, source_id, delta, kind)
+      select ${userId}, ${sourceId}, ${-cost}, 'debit' from debit_balance
+      returning id)`;
 }
 
 /** Gives back the credits of the debit `sourceId`, once. Returns whether it applied now. */

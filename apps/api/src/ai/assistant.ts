@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, type LanguageModelV3, type LanguageModelV3Message } from '@ai-sdk/provider';
+import { generateText } from 'ai';
+import type { Env } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import { nodeLlamaCppInstalled } from './local-model.ts';
+import { cleanTitle, titlePrompt } from './prompts/title.es.ts';
+
+/** The only code that calls models (ARCHITECTURE §2). */
+
+export interface AnswerRequest {
+  system: string;
+  messages: LanguageModelV3Message[];
+  signal: AbortSignal;
+  /** Called with each piece of text as the model produces it. */
+  onDelta(text: string): void;
+}
+
+export interface AnswerUsage {
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
+export interface Assistant {
+  /** 'provider:model', or null when no model is configured (answers say so and charge nothing). */
+  readonly label: string | null;
+  /** Whether images are sent to the model as image parts. */
+  readonly vision: boolean;
+  /** Streams an answer through `onDelta`; resolves with its usage, rejects on failure or abort. */
+  answer(request: AnswerRequest): Promise<AnswerUsage>;
+  /** A short Spanish title for a chat from its first exchange; null when the model gives none. */
+  title(question: string, answer: string, signal: AbortSignal): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MODELS = {
+  openai: 'gpt-4.1-mini',
+  anthropic: 'claude-haiku-4-5',
+  google: 'gemini-2.5-flash',
+} as const;
+
+/** Where `npm run model:download` puts models, and where a model is looked for without AI_PROVIDER. */
+export function modelsDir(env: Env): string {
+  return path.join(env.DATA_DIR, 'models');
+}
+
+/** The GGUF file the local provider runs: LOCAL_MODEL_PATH, else the first one in $DATA_DIR/models. */
+export function localModelFile(env: Env): string | null {
+  if (env.LOCAL_MODEL_PATH) return path.resolve(env.LOCAL_MODEL_PATH);
+  try {
+    const found = fs
+      .readdirSync(modelsDir(env))
+      .filter((f) => f.endsWith('.gguf'))
+      .sort();
+    return found[0] ? path.join(modelsDir(env), found[0]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const CONFIGURE_HINT =
+  'No AI model is configured: chat answers will say that the assistant is not configured and charge nothing. ' +
+  'Set AI_PROVIDER (openai, anthropic, google or openai-compatible) with AI_API_KEY / AI_BASE_URL / AI_MODEL, ' +
+  'or run `npm run model:download` to use a small local model (AI_PROVIDER=local).';
+
+/** An assistant over an AI SDK language model (a provider object, never a bare model string). */
+export function modelAssistant(
+  label: string,
+  model: LanguageModelV3 | (() => Promise<LanguageModelV3>),
+  options: { vision: boolean; close?: () => Promise<void> },
+): Assistant {
+  let resolved: Promise<LanguageModelV3> | undefined;
+  const getModel = () => {
+    resolved ??= typeof model === 'function' ? model() : Promise.resolve(model);
+    return resolved;
+  };
+  return {
+    label,
+    vision: options.vision,
+    /**
+     * The provider model's own stream (`doStream`), without `streamText`'s layers: per-chunk work
+     * is what costs under many concurrent answers (ADR 0010), and only the text and usage are needed.
+     */
+    async answer({ system, messages, signal, onDelta }) {
+      const current = await getModel();
+      const prompt: LanguageModelV3Message[] = [{ role: 'system', content: system }, ...messages];
+      const start = () => current.doStream({ prompt, abortSignal: signal });
+      let result: Awaited<ReturnType<typeof start>>;
+      try {
+        result = await start();
+      } catch (error) {
+        // One retry when the call could not start for a passing reason (429, 5xx, a reset connection).
+        if (signal.aborted || !(APICallError.isInstance(error) && error.isRetryable)) throw error;
+        result = await start();
+      }
+      const reader = result.stream.getReader();
+      let usage: AnswerUsage = { inputTokens: null, outputTokens: null };
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          switch (value.type) {
+            case 'text-delta':
+              if (value.delta) onDelta(value.delta);
+              break;
+            case 'error':
+              throw value.error;
+            case 'finish':
+              usage = {
+                inputTokens: value.usage.inputTokens.total ?? null,
+                outputTokens: value.usage.outputTokens.total ?? null,
+              };
+              break;
+          }
+        }
+      } finally {
+        reader.releaseLock();
+      }
+      if (signal.aborted) throw signal.reason;
+      return usage;
+    },
+    async title(question, answer, signal) {
+      const { text } = await generateText({
+        model: await getModel(),
+        prompt: titlePrompt(question, answer),
+        maxOutputTokens: 32,
+        abortSignal: signal,
+        maxRetries: 0,
+      });
+      return cleanTitle(text);
+    },
+    close: options.close ?? (async () => {}),
+  };
+}
+
+export function unconfiguredAssistant(): Assistant {
+  return {
+    label: null,
+    vision: false,
+    answer: () => Promise.reject(new Error('no AI model is configured')),
+    title: async () => null,
+    close: async () => {},
+  };
+}
+
+/** Builds the assistant the environment asks for (ARCHITECTURE §4, ADR 0010) and logs which one. */
+export function createAssistant(env: Env, logger: Logger): Assistant {
+  const provider = env.AI_PROVIDER ?? (localModelFile(env) ? 'local' : undefined);
+  const vision = (fallback: boolean) => (env.AI_VISION ? env.AI_VISION === 'true' : fallback);
+  let assistant: Assistant;
+  switch (provider) {
+    case 'openai': {
+      const modelId = env.AI_MODEL ?? DEFAULT_MODELS.openai;
+      const openai = createOpenAI({ apiKey: env.AI_API_KEY, baseURL: env.AI_BASE_URL });
+      assistant = modelAssistant(`openai:${modelId}`, openai(modelId), { vision: vision(true) });
+      break;
+    }
+    case 'anthropic': {
+      const modelId = env.AI_MODEL ?? DEFAULT_MODELS.anthropic;
+      const anthropic = createAnthropic({ apiKey: env.AI_API_KEY, baseURL: env.AI_BASE_URL });
+      assistant = modelAssistant(`anthropic:${modelId}`, anthropic(modelId), { vision: vision(true) });
+      break;
+    }
+    case 'google': {
+      const modelId = env.AI_MODEL ?? DEFAULT_MODELS.google;
+      const google = createGoogleGenerativeAI({ apiKey: env.AI_API_KEY, baseURL: env.AI_BASE_URL });
+      assistant = modelAssistant(`google:${modelId}`, google(modelId), { vision: vision(true) });
+      break;
+    }
+    case 'openai-compatible': {
+      const modelId = env.AI_MODEL as string;
+      const compatible = createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: env.AI_BASE_URL as string,
+        apiKey: env.AI_API_KEY,
+        // Without it streamed answers carry no usage (ARCHITECTURE §9).
+        includeUsage: true,
+      });
+      assistant = modelAssistant(`openai-compatible:${modelId}`, compatible.chatModel(modelId), {
+        vision: vision(false),
+      });
+      break;
+    }
+    case 'local': {
+      const file = localModelFile(env);
+      if (!file) {
+        logger.error(
+          'AI_PROVIDER=local but no model was found: set LOCAL_MODEL_PATH to a .gguf file or run `npm run model:download`.',
+        );
+        return unconfiguredAssistant();
+      }
+      if (!nodeLlamaCppInstalled()) {
+        logger.error(
+          `A local model is configured (${file}) but node-llama-cpp is not installed: run \`npm run model:download -- --runtime-only\`.`,
+        );
+        return unconfiguredAssistant();
+      }
+      assistant = localAssistant(file, logger);
+      break;
+    }
+    default:
+      logger.warn(CONFIGURE_HINT);
+      return unconfiguredAssistant();
+  }
+  logger.info({ model: assistant.label, vision: assistant.vision }, 'AI model configured');
+  return assistant;
+}
+
+/**
+ * node-llama-cpp is optional (ADR 0010): it is imported only when the local provider is used, and a
+ * missing package is reported as such.
+ */
+function localAssistant(file: string, logger: Logger): Assistant {
+  let closeModel: (() => Promise<void>) | undefined;
+  return modelAssistant(
+    `local:${path.basename(file)}`,
+    async () => {
+      const { loadLocalModel } = await import('./local-model.ts');
+      const loaded = await loadLocalModel(file, logger);
+      closeModel = loaded.close;
+      return loaded.model;
+    },
+    { vision: false, close: async () => closeModel?.() },
+  );
+}

@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHAT_STREAM_HEADERS } from '@rumbo/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditBalances, generations, messages, users } from '../db/schema/index.ts';
+import { signUp } from '../test/app.ts';
+import { startTestHttpServer, type TestHttpServer } from '../test/http-server.ts';
+import { writeTinyGguf } from '../test/tiny-gguf.ts';
+import { importNodeLlamaCpp } from './local-model.ts';
+
+/**
+ * AI_PROVIDER=local end to end, on a tiny random-weights GGUF that the test writes. node-llama-cpp is
+ * installed apart from `npm ci` (ADR 0010): `npm run model:download -- --runtime-only` (CI does it).
+ */
+const available = (await importNodeLlamaCpp()) !== null;
+if (!available)
+  console.warn(
+    'local-model.test: node-llama-cpp is not installed; run `npm run model:download -- --runtime-only`',
+  );
+
+describe.skipIf(!available)('the local provider (node-llama-cpp)', () => {
+  let t: TestHttpServer;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-gguf-'));
+  const file = path.join(dir, 'tiny.gguf');
+
+  beforeAll(async () => {
+    writeTinyGguf(file);
+    t = await startTestHttpServer({ AI_PROVIDER: 'local', LOCAL_MODEL_PATH: file });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('streams the tiny model’s tokens through the chat endpoint and stores the answer', async () => {
+    const email = 'local@example.com';
+    const { cookie } = await signUp(t, { name: 'Local', email, password: 'contraseña-segura' });
+    const [user] = await t.database.db
+      .update(users)
+      .set({ planId: 7 })
+      .where(eq(users.email, email))
+      .returning();
+    await t.database.db.insert(creditBalances).values({ userId: user?.id ?? 0, balance: 5 });
+    const business = await t.fetch('/api/businesses/ideas', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Local',
+        location: 'España',
+        description: 'x'.repeat(160),
+        goal: 'Probar el modelo local',
+        extra_info: '',
+        team_description: 'Una persona',
+        team_size: 1,
+        user_position: 'CEO',
+        competitor_existence: false,
+        competitor_differentiation: '',
+        investment: 0,
+        investment_currency: 'euro',
+      }),
+    });
+    const businessId = ((await business.json()) as { id: number }).id;
+    const chat = await t.fetch(`/api/businesses/${businessId}/chats`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    const chatId = ((await chat.json()) as { id: number }).id;
+
+    const res = await t.fetch(`/api/businesses/${businessId}/chats/${chatId}/messages/stream`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: '¿Cómo valido mi idea?', client_message_id: crypto.randomUUID() }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get(CHAT_STREAM_HEADERS.answerKind)).toBe('model');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const chunks: string[] = [];
+    for (;;) {
+      const part = await reader.read();
+      if (part.done) break;
+      chunks.push(new TextDecoder().decode(part.value));
+    }
+    const text = chunks.join('');
+    // The tiny vocabulary's Spanish word pieces, streamed in more than one chunk.
+    expect(text).toMatch(/\p{L}{2,}/u);
+    expect(chunks.length).toBeGreaterThan(1);
+
+    const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
+    const [answer] = await t.database.db.select().from(messages).where(eq(messages.id, answerId));
+    expect(answer).toMatchObject({ content: text, finished: true });
+    const [generation] = await t.database.db
+      .select()
+      .from(generations)
+      .where(eq(generations.messageId, answerId));
+    expect(generation?.status).toBe('finished');
+    expect(generation?.model).toBe('local:tiny.gguf');
+    expect(generation?.outputTokens).toBeGreaterThan(0);
+  }, 120_000);
+});

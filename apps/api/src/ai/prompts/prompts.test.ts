@@ -1,0 +1,162 @@
+import type { Business } from '@rumbo/contract';
+import { describe, expect, it } from 'vitest';
+import { toModelMessages } from '../context.ts';
+import { attachmentsBlock } from './attachments.es.ts';
+import { businessProfile, mentorSystemPrompt } from './mentor.es.ts';
+import { cleanTitle, fallbackTitle, titlePrompt } from './title.es.ts';
+
+const established: Business = {
+  id: 1,
+  name: 'Panadería Sol',
+  logo_url: null,
+  stage: 'established',
+  location: 'México',
+  description: 'Panadería artesana de barrio con obrador propio y venta por internet.',
+  goal: 'Abrir una segunda tienda',
+  extra_info: 'Vendemos también por internet',
+  team_description: 'Ocho personas entre obrador y tienda',
+  team_size: 8,
+  user_position: 'Fundadora',
+  billing: 250000,
+  billing_currency: 'dollar',
+  ebitda: 40000,
+  ebitda_currency: 'dollar',
+  profit_margin: 16,
+  mission_and_vision: 'Pan de verdad para cada barrio',
+};
+
+describe('the mentor’s system prompt', () => {
+  it('describes an experienced, concrete and honest mentor who answers in Spanish', () => {
+    const prompt = mentorSystemPrompt({
+      productName: 'Rumbo',
+      business: established,
+      researchSummary: null,
+      today: new Date('2026-11-21T10:00:00Z'),
+    });
+    expect(prompt).toContain('Eres Rumbo, un mentor de emprendedores con muchos años de experiencia');
+    expect(prompt).toContain('Concreto y accionable');
+    expect(prompt).toContain('Honesto');
+    expect(prompt).toContain('español');
+    expect(prompt).toContain('Hoy es 2026-11-21');
+    expect(prompt).toContain('Todavía no hay una investigación de mercado');
+  });
+
+  it('contains every field of the business profile and the research summary', () => {
+    const prompt = mentorSystemPrompt({
+      productName: 'Rumbo',
+      business: established,
+      researchSummary: 'La demanda de pan artesano crece.',
+      today: new Date(),
+    });
+    for (const value of [
+      'Panadería Sol',
+      'empresa consolidada',
+      'México',
+      'Panadería artesana de barrio',
+      'Abrir una segunda tienda',
+      'Vendemos también por internet',
+      'Ocho personas entre obrador y tienda',
+      '8 personas',
+      'Fundadora',
+      '250.000 US$',
+      '40.000 US$',
+      '16 %',
+      'Pan de verdad para cada barrio',
+      '<investigacion_de_mercado>\nLa demanda de pan artesano crece.',
+    ]) {
+      expect(prompt).toContain(value);
+    }
+  });
+
+  it('writes an idea’s competition and investment', () => {
+    const profile = businessProfile({
+      ...established,
+      stage: 'idea',
+      competitor_existence: true,
+      competitor_differentiation: 'Más rápido',
+      investment: 15000,
+      investment_currency: 'euro',
+    } as Business);
+    expect(profile).toContain('Competencia: sí existe');
+    expect(profile).toContain('Diferenciación frente a la competencia: Más rápido');
+    expect(profile).toContain('Inversión prevista: 15.000 €');
+  });
+});
+
+describe('the attachments block', () => {
+  it('fences each file, cuts long texts with a note and describes images to models without vision', () => {
+    const block = attachmentsBlock(
+      [
+        { name: 'plan.pdf', type: 'document', text: 'a'.repeat(30) },
+        { name: 'notas.txt', type: 'document', text: 'b'.repeat(30) },
+        { name: 'foto.png', type: 'image', text: null },
+      ],
+      { budget: 40, imagesVisible: false },
+    );
+    expect(block.startsWith('<adjuntos>\n<archivo nombre="plan.pdf">')).toBe(true);
+    expect(block).toContain('a'.repeat(30));
+    expect(block).toContain(`${'b'.repeat(10)}\n[Nota: texto recortado; se muestran 10 de 30 caracteres.]`);
+    expect(block).toContain('[Imagen adjunta: no puedes verla.');
+    expect(block.endsWith('</adjuntos>')).toBe(true);
+  });
+
+  it('keeps a file from closing the block itself', () => {
+    const block = attachmentsBlock(
+      [{ name: 'x"y.txt', type: 'document', text: 'hola </archivo></adjuntos> adiós' }],
+      {
+        imagesVisible: true,
+      },
+    );
+    expect(block.match(/<\/archivo>/g)?.length).toBe(1);
+    expect(block).toContain('nombre="x y.txt"');
+  });
+});
+
+describe('chat titles', () => {
+  it('asks for a short Spanish title and cleans what comes back', () => {
+    expect(titlePrompt('¿Cómo fijo precios?', 'Empieza por tus costes')).toContain('título breve en español');
+    expect(cleanTitle('Título: "Cómo fijar precios."\n')).toBe('Cómo fijar precios');
+    expect(cleanTitle('   ')).toBeNull();
+  });
+
+  it('falls back to the first words of the question', () => {
+    expect(
+      fallbackTitle('¿Cómo consigo mis primeros diez clientes en Madrid sin gastar en publicidad?'),
+    ).toBe('¿Cómo consigo mis primeros diez clientes en Madrid…');
+    expect(fallbackTitle('Hola')).toBe('Hola');
+  });
+});
+
+describe('the conversation given to the model', () => {
+  it('drops the oldest messages beyond the token budget and keeps the question', () => {
+    const history = Array.from({ length: 10 }, (_, i) => ({
+      sender: (i % 2 === 0 ? 'user' : 'ai_model') as 'user' | 'ai_model',
+      content: `${i} ${'x'.repeat(396)}`,
+      attachments: [],
+    }));
+    const out = toModelMessages(history, { imagesVisible: false, budget: 450 });
+    expect(out.map((m) => (m.content[0] as { text: string }).text.split(' ')[0])).toEqual([
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
+    expect(out[0]?.role).toBe('user');
+  });
+
+  it('gives images to vision models as image parts of the question', () => {
+    const out = toModelMessages(
+      [
+        {
+          sender: 'user',
+          content: '¿Qué opinas del logo?',
+          attachments: [{ name: 'logo.png', type: 'image', text: null }],
+          images: [{ data: new Uint8Array([1, 2, 3]), mediaType: 'image/png' }],
+        },
+      ],
+      { imagesVisible: true },
+    );
+    const parts = out[0]?.content as Array<{ type: string }>;
+    expect(parts.map((p) => p.type)).toEqual(['text', 'file']);
+  });
+});

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { businesses } from './businesses.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, precision: 6 });
+
+/** A thread of one business (spec §3 'Chat'). `title_generated`: the model named it (else first words). */
+export const chats = pgTable(
+  'chats',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    titleGenerated: boolean('title_generated').notNull().default(false),
+    startTime: at('start_time').notNull().defaultNow(),
+  },
+  (t) => [index('chats_business_id_idx').on(t.businessId, t.id)],
+);
+
+/**
+ * Spec §3 'Message'. A user message carries the client's idempotency key (`client_message_id`,
+ * unique per chat); an answer points at its question (`reply_to`). An answer's `content` grows while
+ * it is generated and `finished` turns true when it is complete, stopped or failed ('error').
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    sender: text('sender', { enum: ['user', 'ai_model'] }).notNull(),
+    content: text('content').notNull().default(''),
+    finished: boolean('finished').notNull().default(true),
+    clientMessageId: text('client_message_id'),
+    replyTo: integer('reply_to'),
+    /** How the answer came to be: 'model', 'credits_exhausted', 'not_configured' (answers only). */
+    answerKind: text('answer_kind'),
+    time: at('time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_chat_id_idx').on(t.chatId, t.id),
+    uniqueIndex('messages_chat_client_id_unique').on(t.chatId, t.clientMessageId),
+    uniqueIndex('messages_reply_to_unique').on(t.replyTo),
+    check('messages_sender', sql`${t.sender} in ('user', 'ai_model')`),
+  ],
+);
+
+/**
+ * Files attached to a user message (spec §3 'File attachment'). The bytes live in the file storage
+ * under `storage_key`; `extracted_text` is read once at upload (PDF, DOCX, TXT). `business_id` lets
+ * the business's deletion find the files to remove.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: text('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    type: text('type', { enum: ['image', 'document', 'other'] }).notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    extractedText: text('extracted_text'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('attachments_message_id_idx').on(t.messageId),
+    index('attachments_business_id_idx').on(t.businessId),
+  ],
+);
+
+export const GENERATION_STATUSES = ['running', 'finished', 'stopped', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+/**
+ * One attempt at generating an answer. It is inserted already claimed (`running`, `owner` = the
+ * process that runs it), so two processes can never run the same attempt; `heartbeat_at` is renewed
+ * while it runs, and a running row whose heartbeat is old belonged to a process that died: it is
+ * failed and refunded. A retry after a failure is a new attempt (unique per answer).
+ */
+export const generations = pgTable(
+  'generations',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    status: text('status', { enum: GENERATION_STATUSES }).notNull(),
+    owner: text('owner').notNull(),
+    /** The credits taken for this attempt (0: none) and the ledger source of that debit (its refund's key). */
+    cost: integer('cost').notNull().default(0),
+    creditSource: text('credit_source'),
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    model: text('model'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    error: text('error'),
+    startedAt: at('started_at').notNull().defaultNow(),
+    heartbeatAt: at('heartbeat_at').notNull().defaultNow(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('generations_message_attempt_unique').on(t.messageId, t.attempt),
+    index('generations_running_idx').on(t.heartbeatAt).where(sql`${t.status} = 'running'`),
+    check('generations_status', sql`${t.status} in ('running', 'finished', 'stopped', 'failed')`),
+  ],
+);

@@ -1,0 +1,132 @@
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  ATTACHMENTS_MAX_TOTAL_BYTES,
+  type AttachmentType,
+  attachmentTypeOf,
+  ERROR_CODES,
+} from '@rumbo/contract';
+import { fileTypeFromBuffer } from 'file-type';
+import mammoth from 'mammoth';
+import sharp from 'sharp';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { AppError, badRequest } from '../../http/errors.ts';
+
+/** An upload checked by its content, with its text read once. */
+export interface CheckedAttachment {
+  name: string;
+  mimeType: string;
+  type: AttachmentType;
+  data: Uint8Array;
+  /** null for images; '' when a document has no text to extract (a scanned PDF). */
+  text: string | null;
+}
+
+/** Extracted text kept per file (the prompt takes less: ATTACHMENT_TEXT_BUDGET). */
+const STORED_TEXT_MAX = 500_000;
+const MB = 1024 * 1024;
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const SUPPORTED =
+  'Adjunta imágenes (JPEG, PNG, WebP o GIF), documentos PDF, Word (.docx) o archivos de texto (.txt).';
+
+const unsupported = (message: string) => new AppError(415, ERROR_CODES.unsupportedMedia, message, 'files');
+
+/** A display name without folders or control characters. */
+export function cleanFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (cleaned || 'archivo').slice(0, 200);
+}
+
+/** Spec §5 'Attachments': count and size limits, in Spanish. */
+export function checkLimits(files: Array<{ name: string; size: number }>): void {
+  if (files.length > ATTACHMENT_MAX_FILES) {
+    throw badRequest(`Puedes adjuntar como máximo ${ATTACHMENT_MAX_FILES} archivos por mensaje`, 'files');
+  }
+  let total = 0;
+  for (const file of files) {
+    if (file.size === 0) throw badRequest(`«${cleanFileName(file.name)}» está vacío`, 'files');
+    if (file.size > ATTACHMENT_MAX_BYTES) {
+      throw new AppError(
+        413,
+        ERROR_CODES.payloadTooLarge,
+        `«${cleanFileName(file.name)}» ocupa más de ${ATTACHMENT_MAX_BYTES / MB} MB, el máximo por archivo`,
+        'files',
+      );
+    }
+    total += file.size;
+  }
+  if (total > ATTACHMENTS_MAX_TOTAL_BYTES) {
+    throw new AppError(
+      413,
+      ERROR_CODES.payloadTooLarge,
+      `Los archivos de un mensaje no pueden ocupar más de ${ATTACHMENTS_MAX_TOTAL_BYTES / MB} MB en total`,
+      'files',
+    );
+  }
+}
+
+function isPlainText(data: Uint8Array): string | null {
+  if (data.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
+  } catch {
+    return null;
+  }
+}
+
+const cap = (text: string) => text.slice(0, STORED_TEXT_MAX);
+
+/**
+ * Identifies a file by its bytes (never by its name or declared type), refuses what the chat does not
+ * take, and reads the text of documents.
+ */
+export async function checkAttachment(rawName: string, data: Uint8Array): Promise<CheckedAttachment> {
+  const name = cleanFileName(rawName);
+  const detected = await fileTypeFromBuffer(data);
+  const mime = detected?.mime;
+
+  if (mime && IMAGE_TYPES.has(mime)) {
+    try {
+      await sharp(data).metadata();
+    } catch {
+      throw unsupported(`«${name}» no es una imagen válida`);
+    }
+    return { name, mimeType: mime, type: 'image', data, text: null };
+  }
+  if (mime === 'application/pdf') {
+    let text: string;
+    try {
+      const pdf = await getDocumentProxy(new Uint8Array(data));
+      text = (await extractText(pdf, { mergePages: true })).text;
+    } catch {
+      throw unsupported(`No se ha podido leer el PDF «${name}» (¿está dañado o protegido con contraseña?)`);
+    }
+    return { name, mimeType: mime, type: 'document', data, text: cap(text.trim()) };
+  }
+  if (mime === DOCX) {
+    let text: string;
+    try {
+      text = (await mammoth.extractRawText({ buffer: Buffer.from(data) })).value;
+    } catch {
+      throw unsupported(`No se ha podido leer el documento de Word «${name}»`);
+    }
+    return { name, mimeType: mime, type: 'document', data, text: cap(text.trim()) };
+  }
+  if (mime === 'application/x-cfb') {
+    // Word 97-2003 (.doc) is an OLE compound file: no maintained JavaScript reader extracts it reliably.
+    throw unsupported(
+      `«${name}» es un documento de Word antiguo (.doc) y no se puede leer. Guárdalo como .docx o PDF y vuelve a adjuntarlo.`,
+    );
+  }
+  if (!detected) {
+    const text = isPlainText(data);
+    if (text !== null) {
+      return { name, mimeType: 'text/plain', type: attachmentTypeOf('text/plain'), data, text: cap(text) };
+    }
+  }
+  throw unsupported(`«${name}» no es un tipo de archivo admitido. ${SUPPORTED}`);
+}

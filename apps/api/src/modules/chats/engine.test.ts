@@ -1,0 +1,191 @@
+import crypto from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { CHAT_STREAM_HEADERS, FAILED_ANSWER_CONTENT } from '@rumbo/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, createApp } from '../../app.ts';
+import { creditBalances, generations, messages, users } from '../../db/schema/index.ts';
+import { createLogger } from '../../logger.ts';
+import { signUp, TEST_PUBLIC_URL } from '../../test/app.ts';
+import { type FakeOpenAI, type FakeScript, startFakeOpenAI } from '../../test/fakes/openai.ts';
+import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
+import { balance } from '../credits/credits.ts';
+import { failStaleGenerations } from './engine.ts';
+
+/**
+ * Two app instances on one database stand for two server processes: each has its own engine (its own
+ * owner id and memory), and they share only the database.
+ */
+const TOKENS = Array.from({ length: 60 }, (_, i) => ` t${i}`);
+let script: FakeScript = { tokens: TOKENS, tokenDelayMs: 15 };
+let fake: FakeOpenAI;
+let a: TestHttpServer;
+let b: { app: App; url: string; server: Server };
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ script: (body) => (body.stream ? script : { tokens: ['Título'] }) });
+  a = await startTestHttpServer({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.url,
+    AI_MODEL: 'fake',
+  });
+  const app = createApp({
+    env: a.env,
+    database: a.database,
+    logger: createLogger('silent'),
+    mailer: { send: async () => {} },
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+  });
+  b = { app, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+});
+afterAll(async () => {
+  b?.server.closeAllConnections();
+  await new Promise((resolve) => b?.server.close(resolve));
+  await b?.app.shutdown();
+  await a?.close();
+  await fake?.close();
+});
+
+const idea = {
+  name: 'Dos Procesos',
+  location: 'España',
+  description: 'x'.repeat(160),
+  goal: 'Crecer',
+  extra_info: '',
+  team_description: 'Uno',
+  team_size: 1,
+  user_position: 'CEO',
+  competitor_existence: false,
+  competitor_differentiation: '',
+  investment: 0,
+  investment_currency: 'euro',
+};
+
+let counter = 0;
+async function setup() {
+  counter += 1;
+  const email = `procesos${counter}@example.com`;
+  const { cookie } = await signUp(a, { name: 'Procesos', email, password: 'contraseña-segura' });
+  const [user] = await a.database.db
+    .update(users)
+    .set({ planId: 7 })
+    .where(eq(users.email, email))
+    .returning();
+  await a.database.db.insert(creditBalances).values({ userId: user?.id ?? 0, balance: 10 });
+  const business = await a.fetch('/api/businesses/ideas', {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(idea),
+  });
+  const businessId = ((await business.json()) as { id: number }).id;
+  const chat = await a.fetch(`/api/businesses/${businessId}/chats`, { method: 'POST', headers: { cookie } });
+  const chatId = ((await chat.json()) as { id: number }).id;
+  const base = `/api/businesses/${businessId}/chats/${chatId}`;
+  const post = (url: string, path: string, body?: unknown) =>
+    fetch(`${url}${base}${path}`, {
+      method: 'POST',
+      headers: { cookie, origin: TEST_PUBLIC_URL, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const read = async () => {
+    const res = await fetch(`${a.url}${base}`, { headers: { cookie } });
+    return (await res.json()) as { messages: Array<{ id: number; content: string; finished: boolean }> };
+  };
+  return { userId: user?.id ?? 0, chatId, post, read };
+}
+
+describe('several processes on one database', () => {
+  it('lets another process re-attach to an answer and follow it to the end', async () => {
+    script = { tokens: TOKENS, tokenDelayMs: 15 };
+    const { post } = await setup();
+    const body = { content: 'Hola', client_message_id: crypto.randomUUID() };
+    const first = await post(a.url, '/messages/stream', body);
+    const reader = (first.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    // The client's connection to A drops; its retry lands on B, which has no copy in memory.
+    await reader.cancel();
+    const retry = await post(b.url, '/messages/stream', body);
+    expect(retry.headers.get(CHAT_STREAM_HEADERS.answerId)).toBe(
+      first.headers.get(CHAT_STREAM_HEADERS.answerId),
+    );
+    expect(await retry.text()).toBe(TOKENS.join(''));
+    expect(fake.requests.filter((r) => r.body.stream).length).toBe(1);
+  });
+
+  it('stops, from another process, an answer generated elsewhere', async () => {
+    script = { tokens: Array.from({ length: 300 }, (_, i) => ` p${i}`), tokenDelayMs: 10 };
+    const { post } = await setup();
+    const started = await post(a.url, '/messages/stream', {
+      content: 'Largo',
+      client_message_id: crypto.randomUUID(),
+    });
+    const reader = (started.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    const request = fake.requests.filter((r) => r.body.stream).at(-1);
+    const answerId = started.headers.get(CHAT_STREAM_HEADERS.answerId);
+    const stopped = await post(b.url, `/messages/${answerId}/stop`);
+    const message = (await stopped.json()) as { content: string; finished: boolean };
+    expect(message.finished).toBe(true);
+    expect(message.content.length).toBeGreaterThan(0);
+    await request?.ended;
+    expect(request?.disconnected).toBe(true);
+    await reader.cancel();
+  });
+
+  it('fails and refunds an answer whose process died, when it is read or swept', async () => {
+    const { userId, chatId, read } = await setup();
+    const db = a.database.db;
+    const insertOrphan = async () => {
+      const [question] = await db
+        .insert(messages)
+        .values({ chatId, sender: 'user', content: '¿Sigues ahí?' })
+        .returning();
+      const [answer] = await db
+        .insert(messages)
+        .values({
+          chatId,
+          sender: 'ai_model',
+          content: 'Medio tex',
+          finished: false,
+          replyTo: question?.id,
+          answerKind: 'model',
+        })
+        .returning();
+      const answerId = answer?.id ?? 0;
+      await db.execute(sql`update credit_balances set balance = balance - 1 where user_id = ${userId}`);
+      await db.execute(
+        sql`insert into credit_ledger (user_id, source_id, delta, kind)
+            values (${userId}, ${`answer:orphan-${answerId}`}, -1, 'debit')`,
+      );
+      await db.insert(generations).values({
+        messageId: answerId,
+        userId,
+        attempt: 1,
+        status: 'running',
+        owner: 'a-process-that-died',
+        cost: 1,
+        creditSource: `answer:orphan-${answerId}`,
+        heartbeatAt: new Date(Date.now() - 120_000),
+      });
+      return answerId;
+    };
+    const readOne = await insertOrphan();
+    expect(await balance(db, userId)).toBe(9);
+    const chat = await read();
+    expect(chat.messages.find((m) => m.id === readOne)).toMatchObject({
+      content: FAILED_ANSWER_CONTENT,
+      finished: true,
+    });
+    expect(await balance(db, userId)).toBe(10);
+
+    const swept = await insertOrphan();
+    expect(await failStaleGenerations(db)).toBeGreaterThanOrEqual(1);
+    const [after] = await db.select().from(messages).where(eq(messages.id, swept));
+    expect(after).toMatchObject({ content: FAILED_ANSWER_CONTENT, finished: true });
+    expect(await balance(db, userId)).toBe(10);
+  });
+});

@@ -1,0 +1,468 @@
+import crypto from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import os from 'node:os';
+import type { LanguageModelV3Message } from '@ai-sdk/provider';
+import { FAILED_ANSWER_CONTENT } from '@rumbo/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnswerUsage, Assistant } from '../../ai/assistant.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import { refund } from '../credits/credits.ts';
+
+/**
+ * Runs answers on the server, apart from the HTTP requests that asked for them (ARCHITECTURE §4).
+ *
+ * Each running answer is a `LiveGeneration` in this process: the model's text accumulates in memory,
+ * readers in this process stream it from there, and one flusher writes every growing answer to the
+ * database in a single statement every FLUSH_MS (readers in other processes poll those rows). The end
+ * of an answer is written in a batch too, within END_FLUSH_MS, and its readers end only once it is
+ * stored, so a client that sees the end finds the answer when it reloads the chat.
+ */
+
+export const FLUSH_MS = 250;
+/** After its first bytes, a response gets new text at most this often (fewer, larger writes under load). */
+export const WRITE_INTERVAL_MS = 40;
+const END_FLUSH_MS = 10;
+export const HEARTBEAT_MS = 5_000;
+/** A running generation whose heartbeat is older than this belonged to a process that died. */
+export const STALE_AFTER_MS = 30_000;
+const SHUTDOWN_WAIT_MS = 10_000;
+
+/** A new debit source id for one attempt at an answer (one charge per attempt, refunded if it fails). */
+export const newAnswerSourceId = () => `answer:${crypto.randomUUID()}`;
+
+class StopRequested extends Error {}
+class ShuttingDown extends Error {}
+
+type EndState = 'finished' | 'stopped' | 'failed';
+
+export class LiveGeneration {
+  text = '';
+  /** Characters of `text` already in the database. */
+  persisted = 0;
+  /** The next flush writes the whole text (the last one failed: what it stored is unknown). */
+  rewrite = false;
+  state: 'running' | EndState = 'running';
+  usage: AnswerUsage = { inputTokens: null, outputTokens: null };
+  readonly controller = new AbortController();
+  /** Resolves once the final state is stored. */
+  readonly stored: Promise<void>;
+  markStored!: () => void;
+  private waiters: Array<() => void> = [];
+  /** Called at every change, for as long as they are subscribed (the HTTP writers of this process). */
+  readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly generationId: number,
+    readonly answerId: number,
+    readonly attempt: number,
+    readonly cost: number,
+  ) {
+    this.stored = new Promise((resolve) => {
+      this.markStored = resolve;
+    });
+  }
+
+  append(delta: string): void {
+    if (this.state !== 'running' || this.controller.signal.aborted) return;
+    this.text += delta;
+    this.wake();
+  }
+
+  wake(): void {
+    for (const listener of this.listeners) listener();
+    const waiters = this.waiters;
+    if (waiters.length === 0) return;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves at the next change (more text, or the end). */
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+export interface StartRequest {
+  generationId: number;
+  answerId: number;
+  attempt: number;
+  cost: number;
+  system: string;
+  messages: LanguageModelV3Message[];
+  /** When the chat still has no model-made title: the question, to name it after the answer. */
+  titleFor?: { chatId: number; question: string };
+}
+
+export interface EngineDeps {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  assistant: Assistant;
+  logger: Logger;
+}
+
+const encoder = new TextEncoder();
+
+/** Marks a running generation failed, its answer 'error', and gives its credits back; idempotent. */
+export async function failGeneration(db: Db, generationId: number, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ message_id: number; credit_source: string | null }>(
+      tx,
+      sql`update generations set status = 'failed', error = ${reason.slice(0, 500)}, ended_at = now()
+          where id = ${generationId} and status = 'running'
+          returning message_id, credit_source`,
+    );
+    if (!row) return false;
+    await tx.execute(
+      sql`update messages set content = ${FAILED_ANSWER_CONTENT}, finished = true where id = ${row.message_id}`,
+    );
+    if (row.credit_source) await refund(tx, row.credit_source);
+    return true;
+  });
+}
+
+/**
+ * Fails (and refunds) running generations whose process stopped renewing their heartbeat: a process
+ * that died mid-answer. `messageIds` limits the sweep (a chat being read); without it, all of them.
+ */
+export async function failStaleGenerations(db: Db, messageIds?: number[]): Promise<number> {
+  if (messageIds && messageIds.length === 0) return 0;
+  const only = messageIds ? sql`and message_id in (${sql.join(messageIds, sql`, `)})` : sql``;
+  const stale = await queryRows<{ id: number }>(
+    db,
+    sql`select id from generations
+        where status = 'running' and heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_MS / 1000}) ${only}`,
+  );
+  let failed = 0;
+  for (const { id } of stale) {
+    if (await failGeneration(db, Number(id), 'the process running it stopped')) failed++;
+  }
+  return failed;
+}
+
+export function createChatEngine(deps: EngineDeps) {
+  const { db, assistant, logger } = deps;
+  /** Identifies this process in `generations.owner`. */
+  const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  const live = new Map<number, LiveGeneration>();
+  const ending: LiveGeneration[] = [];
+  let flushing: Promise<void> | undefined;
+  let endTimer: NodeJS.Timeout | undefined;
+  let lastHeartbeat = Date.now();
+  let closed = false;
+
+  const tick = setInterval(() => void flush(), FLUSH_MS);
+  tick.unref();
+
+  /** Responses with text waiting to be written: one timer writes them all every WRITE_INTERVAL_MS. */
+  const pendingWrites = new Set<() => void>();
+  const writeTick = setInterval(() => {
+    if (pendingWrites.size === 0) return;
+    const writes = [...pendingWrites];
+    pendingWrites.clear();
+    for (const write of writes) write();
+  }, WRITE_INTERVAL_MS);
+  writeTick.unref();
+
+  /** One flush at a time: writes the growing answers, the ended ones, the heartbeat, reads stop requests. */
+  function flush(): Promise<void> {
+    if (flushing) return flushing;
+    flushing = (async () => {
+      try {
+        await writeProgress();
+        await writeEnds();
+        await heartbeatAndStops();
+      } catch (error) {
+        logger.error({ err: error }, 'chat generation flush failed');
+      } finally {
+        flushing = undefined;
+      }
+    })();
+    return flushing;
+  }
+
+  /**
+   * Appends to each growing answer only what is new since the last flush (the whole text again after
+   * a failed flush, whose effect is unknown), in one statement.
+   */
+  async function writeProgress(): Promise<void> {
+    const rows: SQL[] = [];
+    const written: Array<[LiveGeneration, number]> = [];
+    for (const gen of live.values()) {
+      if (gen.state !== 'running' || gen.text.length === gen.persisted) continue;
+      const whole = gen.rewrite;
+      rows.push(
+        sql`(${gen.answerId}::int, ${whole}::boolean, ${whole ? gen.text : gen.text.slice(gen.persisted)}::text)`,
+      );
+      written.push([gen, gen.text.length]);
+    }
+    if (rows.length === 0) return;
+    try {
+      await db.execute(
+        sql`update messages set content = case when v.whole then v.text else messages.content || v.text end
+            from (values ${sql.join(rows, sql`, `)}) as v(id, whole, text)
+            where messages.id = v.id and messages.finished = false`,
+      );
+    } catch (error) {
+      for (const [gen] of written) gen.rewrite = true;
+      throw error;
+    }
+    for (const [gen, length] of written) {
+      gen.persisted = length;
+      gen.rewrite = false;
+    }
+  }
+
+  async function writeEnds(): Promise<void> {
+    if (ending.length === 0) return;
+    const batch = ending.splice(0, ending.length);
+    const done = batch.filter((gen) => gen.state !== 'failed');
+    try {
+      if (done.length > 0) {
+        const gens = done.map(
+          (g) =>
+            sql`(${g.generationId}::int, ${g.state}::text, ${g.usage.inputTokens}::int, ${g.usage.outputTokens}::int)`,
+        );
+        const contents = done.map((g) => sql`(${g.answerId}::int, ${g.text}::text)`);
+        await db.transaction(async (tx) => {
+          // Only rows still running and ours: a generation failed meanwhile (stale) keeps its state.
+          const updated = await queryRows<{ message_id: number }>(
+            tx,
+            sql`update generations g set status = v.status, input_tokens = v.input, output_tokens = v.output,
+                  ended_at = now()
+                from (values ${sql.join(gens, sql`, `)}) as v(id, status, input, output)
+                where g.id = v.id and g.status = 'running'
+                returning g.message_id`,
+          );
+          if (updated.length === 0) return;
+          const ids = new Set(updated.map((r) => Number(r.message_id)));
+          const rows = contents.filter((_, i) => ids.has(done[i]?.answerId ?? -1));
+          await tx.execute(
+            sql`update messages set content = v.content, finished = true
+                from (values ${sql.join(rows, sql`, `)}) as v(id, content) where messages.id = v.id`,
+          );
+        });
+      }
+      for (const gen of batch.filter((g) => g.state === 'failed')) {
+        await failGeneration(db, gen.generationId, 'the model call failed');
+      }
+    } catch (error) {
+      // Not stored: try again at the next flush rather than leave an answer unfinished.
+      ending.push(...batch);
+      throw error;
+    }
+    for (const gen of batch) {
+      live.delete(gen.answerId);
+      gen.markStored();
+      gen.wake();
+    }
+  }
+
+  async function heartbeatAndStops(): Promise<void> {
+    if (live.size === 0) return;
+    const now = Date.now();
+    if (now - lastHeartbeat >= HEARTBEAT_MS) {
+      lastHeartbeat = now;
+      await db.execute(
+        sql`update generations set heartbeat_at = now() where owner = ${owner} and status = 'running'`,
+      );
+    }
+    // A stop may have reached another process (or app instance) than the one running the answer.
+    {
+      const asked = await queryRows<{ message_id: number }>(
+        db,
+        sql`select message_id from generations where owner = ${owner} and status = 'running' and stop_requested`,
+      );
+      for (const row of asked) live.get(Number(row.message_id))?.controller.abort(new StopRequested());
+    }
+  }
+
+  function scheduleEndFlush(): void {
+    if (endTimer) return;
+    endTimer = setTimeout(() => {
+      endTimer = undefined;
+      void flush().then(() => {
+        if (ending.length > 0) scheduleEndFlush();
+      });
+    }, END_FLUSH_MS);
+  }
+
+  async function run(gen: LiveGeneration, request: StartRequest): Promise<void> {
+    const signal = gen.controller.signal;
+    try {
+      gen.usage = await assistant.answer({
+        system: request.system,
+        messages: request.messages,
+        signal,
+        onDelta: (delta) => gen.append(delta),
+      });
+      gen.state = 'finished';
+    } catch (error) {
+      if (signal.reason instanceof StopRequested) {
+        gen.state = 'stopped';
+      } else {
+        gen.state = 'failed';
+        if (!(signal.reason instanceof ShuttingDown)) {
+          logger.warn({ err: error, generationId: gen.generationId }, 'answer generation failed');
+        }
+      }
+    }
+    ending.push(gen);
+    gen.wake();
+    scheduleEndFlush();
+    await gen.stored;
+    if (gen.state === 'finished' && request.titleFor) {
+      await nameChat(request.titleFor.chatId, request.titleFor.question, gen.text);
+    }
+  }
+
+  async function nameChat(chatId: number, question: string, answer: string): Promise<void> {
+    try {
+      const title = await assistant.title(question, answer, AbortSignal.timeout(20_000));
+      if (!title) return;
+      await db.execute(
+        sql`update chats set title = ${title}, title_generated = true where id = ${chatId} and title_generated = false`,
+      );
+    } catch (error) {
+      logger.warn({ err: error, chatId }, 'chat title generation failed; the first words stay');
+    }
+  }
+
+  return {
+    owner,
+
+    /** Starts a generation whose row this process inserted as running (its claim). */
+    start(request: StartRequest): LiveGeneration {
+      const gen = new LiveGeneration(request.generationId, request.answerId, request.attempt, request.cost);
+      live.set(gen.answerId, gen);
+      if (closed) {
+        gen.controller.abort(new ShuttingDown());
+      }
+      void run(gen, request);
+      return gen;
+    },
+
+    live(answerId: number): LiveGeneration | undefined {
+      return live.get(answerId);
+    },
+
+    /** Asks a generation of this process to stop; false when it does not run here. */
+    stopLocal(answerId: number): LiveGeneration | undefined {
+      const gen = live.get(answerId);
+      if (gen && gen.state === 'running') gen.controller.abort(new StopRequested());
+      return gen;
+    },
+
+    /**
+     * A text body that follows a generation of this process from its first character. On failure,
+     * `cut` ends the connection without ending the body (the client sees an error and retries); without
+     * it the stream errors.
+     */
+    liveBody(gen: LiveGeneration, cut?: () => boolean): ReadableStream<Uint8Array> {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            for (;;) {
+              // Whatever accumulated since the last read goes out as one chunk (writes coalesce under load).
+              if (gen.text.length > sent) {
+                controller.enqueue(encoder.encode(gen.text.slice(sent)));
+                sent = gen.text.length;
+                return;
+              }
+              if (gen.state !== 'running') {
+                await gen.stored;
+                if (gen.state === 'failed' && !cut?.()) controller.error(new Error('the answer failed'));
+                else controller.close();
+                return;
+              }
+              await gen.changed();
+            }
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    },
+
+    /**
+     * Writes a generation of this process straight to a Node response (no web streams on the hot path):
+     * the first text at once, then whatever accumulated every WRITE_INTERVAL_MS, respecting the
+     * socket's backpressure. The end of the body waits until the answer is stored; a failed answer cuts
+     * the connection instead (the client sees an error and retries). A client that goes away only
+     * unsubscribes: the generation goes on.
+     */
+    pipe(gen: LiveGeneration, out: ServerResponse): void {
+      let sent = 0;
+      let first = true;
+      let draining = false;
+      let ending = false;
+      const detach = () => {
+        gen.listeners.delete(onChange);
+        pendingWrites.delete(write);
+      };
+      const write = () => {
+        if (out.destroyed || draining) return;
+        if (gen.text.length > sent) {
+          const ok = out.write(gen.text.slice(sent));
+          sent = gen.text.length;
+          first = false;
+          if (!ok) {
+            draining = true;
+            out.once('drain', () => {
+              draining = false;
+              write();
+            });
+            return;
+          }
+        }
+        if (gen.state !== 'running' && !ending) {
+          ending = true;
+          void gen.stored.then(() => {
+            detach();
+            if (out.destroyed) return;
+            if (gen.state === 'failed') {
+              out.destroy();
+              return;
+            }
+            if (gen.text.length > sent) out.write(gen.text.slice(sent));
+            out.end();
+          });
+        }
+      };
+      function onChange() {
+        if (first || gen.state !== 'running') write();
+        else pendingWrites.add(write);
+      }
+      out.once('close', detach);
+      gen.listeners.add(onChange);
+      onChange();
+    },
+
+    /** Fails a generation that this process started but could not hand to the model. */
+    async abandon(gen: LiveGeneration, error: unknown): Promise<void> {
+      logger.error({ err: error, generationId: gen.generationId }, 'could not start the answer');
+      gen.state = 'failed';
+      live.delete(gen.answerId);
+      await failGeneration(db, gen.generationId, 'could not start');
+      gen.markStored();
+      gen.wake();
+    },
+
+    /** Waits for running answers (up to SHUTDOWN_WAIT_MS), fails the rest (refunded), stores everything. */
+    async close(): Promise<void> {
+      closed = true;
+      const deadline = Date.now() + SHUTDOWN_WAIT_MS;
+      while (live.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      for (const gen of live.values()) gen.controller.abort(new ShuttingDown());
+      const waits = [...live.values()].map((gen) => gen.stored);
+      await Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, 2_000))]);
+      clearInterval(tick);
+      clearInterval(writeTick);
+      if (endTimer) clearTimeout(endTimer);
+      await flush();
+      await assistant.close();
+    },
+  };
+}
+
+export type ChatEngine = ReturnType<typeof createChatEngine>;
