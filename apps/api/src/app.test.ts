@@ -88,6 +88,18 @@ describe('API basics', () => {
     expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
   });
 
+  it('passes the feedback and tutorial addresses to the browser when configured', async () => {
+    const configured = await createTestApp({
+      FEEDBACK_URL: 'mailto:hola@rumbo.example',
+      TUTORIAL_VIDEO_URL: 'https://videos.example/rumbo',
+    });
+    expect(await (await configured.request('/api/config')).json()).toMatchObject({
+      feedbackUrl: 'mailto:hola@rumbo.example',
+      tutorialVideoUrl: 'https://videos.example/rumbo',
+    });
+    await configured.close();
+  });
+
   it('exposes the public configuration', async () => {
     expect(await (await t.request('/api/config')).json()).toEqual({
       productName: 'Brújula <Pro>',

@@ -51,7 +51,12 @@ export type App = OpenAPIHono<AppEnv> & {
 };
 
 export function publicConfig(env: Env): PublicConfig {
-  return { productName: env.PRODUCT_NAME, googleEnabled: isGoogleEnabled(env) };
+  return {
+    productName: env.PRODUCT_NAME,
+    googleEnabled: isGoogleEnabled(env),
+    ...(env.FEEDBACK_URL ? { feedbackUrl: env.FEEDBACK_URL } : {}),
+    ...(env.TUTORIAL_VIDEO_URL ? { tutorialVideoUrl: env.TUTORIAL_VIDEO_URL } : {}),
+  };
 }
 
 export function createApp(deps: AppDeps): App {

@@ -33,6 +33,11 @@ const baseEnvSchema = z.object({
     .default('https://accounts.google.com/.well-known/openid-configuration'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // The home's feedback card (an external contact page or a mailto: address) and tutorial video.
+  FEEDBACK_URL: z
+    .url({ protocol: /^(https?|mailto)$/, error: 'must be an http(s) or mailto: URL' })
+    .optional(),
+  TUTORIAL_VIDEO_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Payments (ADR 0007). Without STRIPE_SECRET_KEY a local test checkout stands in (never in production).
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
