@@ -8,7 +8,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from '@rumbo/contract';
 import { Building2, Lightbulb } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -32,6 +32,37 @@ export interface StepProps {
   values: BusinessFormValues;
   /** The message to show under a field now (only once the user has been through it). */
   errorOf: (field: FieldName) => string | undefined;
+}
+
+type NumericField = 'investment' | 'billing' | 'ebitda' | 'profit_margin' | 'team_size';
+
+/** A NumberField bound to one of the form's numeric fields, with its error. */
+function FormNumberField({
+  form,
+  errorOf,
+  name,
+  ...props
+}: Pick<StepProps, 'form' | 'errorOf'> & { name: NumericField } & Omit<
+    ComponentProps<typeof NumberField>,
+    'form' | 'name' | 'value' | 'onValueChange' | 'onBlur' | 'ref' | 'error'
+  >) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NumberField
+          {...props}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          error={errorOf(name)}
+        />
+      )}
+    />
+  );
 }
 
 const TEAM_SIZES = Array.from(
@@ -241,29 +272,20 @@ function IdeaTeamStep({ form, values, errorOf }: StepProps) {
           {...form.register('competitor_differentiation')}
         />
       ) : null}
-      <Controller
-        control={form.control}
+      <FormNumberField
+        form={form}
+        errorOf={errorOf}
         name="investment"
-        render={({ field }) => (
-          <NumberField
-            label={f.investment}
-            name={field.name}
-            ref={field.ref}
-            min={0}
-            step="any"
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errorOf('investment')}
-            addon={
-              <CurrencySelect
-                label={f.investmentCurrency}
-                value={values.investment_currency}
-                onChange={(value) => form.setValue('investment_currency', value, { shouldDirty: true })}
-              />
-            }
+        label={f.investment}
+        min={0}
+        step="any"
+        addon={
+          <CurrencySelect
+            label={f.investmentCurrency}
+            value={values.investment_currency}
+            onChange={(value) => form.setValue('investment_currency', value, { shouldDirty: true })}
           />
-        )}
+        }
       />
     </div>
   );
@@ -273,93 +295,57 @@ function IdeaTeamStep({ form, values, errorOf }: StepProps) {
 function EstablishedFinanceStep({ form, values, errorOf }: StepProps) {
   return (
     <div className="space-y-5">
-      <Controller
-        control={form.control}
+      <FormNumberField
+        form={form}
+        errorOf={errorOf}
         name="billing"
-        render={({ field }) => (
-          <NumberField
-            label={f.billing}
-            name={field.name}
-            ref={field.ref}
-            min={0}
-            step="any"
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errorOf('billing')}
-            addon={
-              <CurrencySelect
-                label={f.billingCurrency}
-                value={values.billing_currency}
-                onChange={(value) => form.setValue('billing_currency', value, { shouldDirty: true })}
-              />
-            }
+        label={f.billing}
+        min={0}
+        step="any"
+        addon={
+          <CurrencySelect
+            label={f.billingCurrency}
+            value={values.billing_currency}
+            onChange={(value) => form.setValue('billing_currency', value, { shouldDirty: true })}
           />
-        )}
+        }
       />
-      <Controller
-        control={form.control}
+      <FormNumberField
+        form={form}
+        errorOf={errorOf}
         name="ebitda"
-        render={({ field }) => (
-          <NumberField
-            label={f.ebitda}
-            name={field.name}
-            ref={field.ref}
-            min={0}
-            step="any"
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errorOf('ebitda')}
-            hint={f.ebitdaCurrencyHint}
-            addon={
-              // Spec §3: the EBITDA currency is the billing currency; it is shown, not chosen.
-              <output
-                aria-label={f.ebitdaCurrency}
-                className="flex w-20 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-sm font-medium text-slate-700 ring-1 ring-slate-200"
-              >
-                {values.billing_currency}
-              </output>
-            }
-          />
-        )}
+        label={f.ebitda}
+        min={0}
+        step="any"
+        hint={f.ebitdaCurrencyHint}
+        addon={
+          // Spec §3: the EBITDA currency is the billing currency; it is shown, not chosen.
+          <output
+            aria-label={f.ebitdaCurrency}
+            className="flex w-20 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-sm font-medium text-slate-700 ring-1 ring-slate-200"
+          >
+            {values.billing_currency}
+          </output>
+        }
       />
-      <Controller
-        control={form.control}
+      <FormNumberField
+        form={form}
+        errorOf={errorOf}
         name="profit_margin"
-        render={({ field }) => (
-          <NumberField
-            label={f.profitMargin}
-            name={field.name}
-            ref={field.ref}
-            min={0}
-            max={100}
-            step="any"
-            value={field.value}
-            onValueChange={field.onChange}
-            normalize={clampProfitMargin}
-            onBlur={field.onBlur}
-            error={errorOf('profit_margin')}
-          />
-        )}
+        label={f.profitMargin}
+        min={0}
+        max={100}
+        step="any"
+        normalize={clampProfitMargin}
       />
-      <Controller
-        control={form.control}
+      <FormNumberField
+        form={form}
+        errorOf={errorOf}
         name="team_size"
-        render={({ field }) => (
-          <NumberField
-            label={f.teamSize}
-            name={field.name}
-            ref={field.ref}
-            min={1}
-            step={1}
-            inputMode="numeric"
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errorOf('team_size')}
-          />
-        )}
+        label={f.teamSize}
+        min={1}
+        step={1}
+        inputMode="numeric"
       />
     </div>
   );
