@@ -10,9 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 6 }).notNull().defaultNow();
+import { createdAt, updatedAt } from './columns.ts';
 
 /**
  * One row per person: Better Auth's identity and the product user of spec §3 in the same row, so

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { at, createdAt, updatedAt } from './columns.ts';
 
 /**
  * The payment-provider side of a user: their customer and their current subscription, as last read
@@ -20,8 +21,8 @@ export const subscriptions = pgTable('subscriptions', {
   status: text('status').notNull().default('none'),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-  syncedAt: timestamp('synced_at', { withTimezone: true, precision: 6 }),
-  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  syncedAt: at('synced_at'),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -32,7 +33,7 @@ export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  receivedAt: at('received_at').notNull().defaultNow(),
 });
 
 export const BILLING_SESSION_KINDS = ['checkout', 'portal'] as const;
@@ -55,7 +56,7 @@ export const billingSessions = pgTable(
     planId: integer('plan_id'),
     status: text('status', { enum: BILLING_SESSION_STATUSES }).notNull().default('open'),
     invoiceId: text('invoice_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [

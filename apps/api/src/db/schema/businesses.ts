@@ -1,14 +1,6 @@
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { at, createdAt, updatedAt } from './columns.ts';
 
 /**
  * A user's business (spec §3 'Business'): an idea or an established company in one table, with the
@@ -43,8 +35,8 @@ export const businesses = pgTable(
     /** Storage key of the current logo, and a version that changes with it (cache busting). */
     logoKey: text('logo_key'),
     logoVersion: text('logo_version'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('businesses_user_id_idx').on(t.userId, t.id)],
 );
@@ -60,8 +52,8 @@ export const researches = pgTable(
     maxTokens: integer('max_tokens').notNull(),
     status: text('status', { enum: ['pending', 'running', 'completed', 'failed', 'disabled'] }).notNull(),
     summary: text('summary'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true, precision: 6 }),
+    createdAt: createdAt(),
+    completedAt: at('completed_at'),
   },
   (t) => [index('researches_business_id_idx').on(t.businessId, t.id)],
 );

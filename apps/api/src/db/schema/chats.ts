@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { businesses } from './businesses.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 6 });
+import { at } from './columns.ts';
 
 /** A thread of one business (spec §3 'Chat'). `title_generated`: the model named it (else first words). */
 export const chats = pgTable(

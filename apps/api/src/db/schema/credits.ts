@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { createdAt, updatedAt } from './columns.ts';
 
 export const CREDIT_KINDS = ['grant', 'debit', 'refund', 'reset'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
@@ -20,7 +21,7 @@ export const creditLedger = pgTable(
     sourceId: text('source_id').notNull().unique(),
     delta: integer('delta').notNull(),
     kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('credit_ledger_user_id_idx').on(t.userId),
@@ -36,7 +37,7 @@ export const creditBalances = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     balance: integer('balance').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('credit_balances_balance_non_negative', sql`${t.balance} >= 0`)],
 );

@@ -7,11 +7,9 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { authClient, settle } from '../api/auth-client.ts';
-import { authErrorMessage, toAuthErrorCode } from '../errors.ts';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { authClient } from '../api/auth-client.ts';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in.ts';
-import { useEndSession } from '../hooks/use-sign-out.ts';
+import { usePasswordEntry } from '../hooks/use-password-entry.ts';
 import { OrDivider, ViewHeading } from './auth-layout.tsx';
 import { GoogleButton } from './google-button.tsx';
 
@@ -54,8 +52,7 @@ export function LoginForm({
   const [googleError, setGoogleError] = useState('');
   const [notice, setNotice] = useState(returnedGoogleError);
   const { busy, run } = useSingleFlight<'submit' | 'google'>();
-  const completeSignIn = useCompleteSignIn();
-  const endSession = useEndSession();
+  const enter = usePasswordEntry('login');
   const signInWithGoogle = useGoogleSignIn('login');
 
   const onSubmit = handleSubmit((values) =>
@@ -63,24 +60,15 @@ export function LoginForm({
       setError('');
       setGoogleError('');
       setNotice('');
-      const result = await settle(() =>
-        authClient.signIn.email({
-          email: values.email,
-          password: values.password,
-          rememberMe: values.rememberMe,
-        }),
+      setError(
+        await enter(() =>
+          authClient.signIn.email({
+            email: values.email,
+            password: values.password,
+            rememberMe: values.rememberMe,
+          }),
+        ),
       );
-      if (result.error || !result.data) {
-        setError(authErrorMessage('login', toAuthErrorCode(result.error)));
-        return;
-      }
-      try {
-        await completeSignIn(result.data.user, { isNewUser: false });
-      } catch {
-        // Spec §4: a product user that fails to load right after login means the user is logged out.
-        endSession();
-        setError(authErrorMessage('login', 'other'));
-      }
     }),
   );
 

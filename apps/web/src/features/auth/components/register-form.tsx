@@ -7,11 +7,9 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { authClient, settle } from '../api/auth-client.ts';
-import { authErrorMessage, toAuthErrorCode } from '../errors.ts';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { authClient } from '../api/auth-client.ts';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in.ts';
-import { useEndSession } from '../hooks/use-sign-out.ts';
+import { usePasswordEntry } from '../hooks/use-password-entry.ts';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { OrDivider, ViewHeading } from './auth-layout.tsx';
 import { GoogleButton } from './google-button.tsx';
@@ -47,27 +45,18 @@ export function RegisterForm({ defaultEmail = '', focusHeading, onLogin }: Regis
   // Google's messages sit under its button, where the user's attention is when they appear.
   const [googleError, setGoogleError] = useState('');
   const { busy, run } = useSingleFlight<'submit' | 'google'>();
-  const completeSignIn = useCompleteSignIn();
-  const endSession = useEndSession();
+  const enter = usePasswordEntry('register');
   const signInWithGoogle = useGoogleSignIn('register');
 
   const onSubmit = handleSubmit((values) =>
     run('submit', async () => {
       setError('');
       setGoogleError('');
-      const result = await settle(() =>
-        authClient.signUp.email({ name: values.fullName, email: values.email, password: values.password }),
+      setError(
+        await enter(() =>
+          authClient.signUp.email({ name: values.fullName, email: values.email, password: values.password }),
+        ),
       );
-      if (result.error || !result.data) {
-        setError(authErrorMessage('register', toAuthErrorCode(result.error)));
-        return;
-      }
-      try {
-        await completeSignIn(result.data.user, { isNewUser: true });
-      } catch {
-        endSession();
-        setError(authErrorMessage('register', 'other'));
-      }
     }),
   );
 
