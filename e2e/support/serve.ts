@@ -1,7 +1,8 @@
 /**
  * The browser tests' server: Rumbo as `npm start` runs it, plus the loopback fakes for what lies
- * outside the machine (Google's OpenID provider, a mail server) and a small HTTP endpoint from which
- * tests read the mail that was received (and can expire reset codes).
+ * outside the machine (Google's OpenID provider, a mail server, an OpenAI-compatible model) and a
+ * small HTTP endpoint from which tests read the mail that was received and the requests the model
+ * got (and can expire reset codes).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,8 +13,10 @@ import { loadEnv } from '../../apps/api/src/env.ts';
 import { createLogger } from '../../apps/api/src/logger.ts';
 import { closeOnSignals, startServer } from '../../apps/api/src/server.ts';
 import { startFakeOidc } from '../../apps/api/src/test/fakes/oidc.ts';
+import { startFakeOpenAI } from '../../apps/api/src/test/fakes/openai.ts';
 import { startFakeSmtp } from '../../apps/api/src/test/fakes/smtp.ts';
 import { WEB_DIST_DIR } from '../../apps/api/src/web/build.ts';
+import { e2eModelScript } from './model-script.ts';
 import { APP_PORT, APP_URL, GOOGLE_NAMES, MAIL_INSPECTOR_PORT, OIDC_PORT } from './ports.ts';
 
 const oidc = await startFakeOidc({
@@ -22,6 +25,7 @@ const oidc = await startFakeOidc({
   names: GOOGLE_NAMES,
 });
 const smtp = await startFakeSmtp();
+const model = await startFakeOpenAI({ script: e2eModelScript });
 
 let expireResetCodes: () => Promise<void> = async () => {};
 
@@ -30,6 +34,13 @@ http
     if (req.method === 'POST' && req.url === '/expire-reset-codes') {
       await expireResetCodes();
       res.writeHead(204).end();
+      return;
+    }
+    if (req.url === '/model/requests') {
+      // What reached the model: each request's messages, and whether the client went away mid-answer.
+      const requests = model.requests.map((r) => ({ body: r.body, disconnected: r.disconnected }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(requests));
       return;
     }
     const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to');
@@ -51,6 +62,9 @@ const env = loadEnv({
   GOOGLE_CLIENT_ID: oidc.clientId,
   GOOGLE_CLIENT_SECRET: oidc.clientSecret,
   GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+  AI_PROVIDER: 'openai-compatible',
+  AI_BASE_URL: model.url,
+  AI_MODEL: 'fake-mentor',
 });
 const logger = createLogger(env.LOG_LEVEL);
 // E2E_WEB_DIST lets parallel runs serve builds of their own.

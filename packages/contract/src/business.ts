@@ -175,6 +175,22 @@ export const researchRequestSchema = z.object({
 });
 export type ResearchRequest = z.input<typeof researchRequestSchema>;
 
+export const RESEARCH_STATUSES = ['pending', 'running', 'completed', 'failed', 'disabled'] as const;
+
+/** A market-research request as the API reports it; `completed_at` is null until it is done. */
+export const researchSchema = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  status: z.enum(RESEARCH_STATUSES),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type Research = z.infer<typeof researchSchema>;
+
+/** GET /businesses/{id}/research: the latest research of a business, or null when there is none. */
+export const latestResearchSchema = z.object({ research: researchSchema.nullable() });
+export type LatestResearch = z.infer<typeof latestResearchSchema>;
+
 export function businessLimitMessage(limit: number): string {
   return limit === 1
     ? 'Tu plan permite 1 negocio. Mejora tu plan para crear más.'

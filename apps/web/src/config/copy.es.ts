@@ -1,6 +1,7 @@
 /** Every Spanish text the web app shows. Components import from here; they hold no copy of their own. */
 import { billingCopy } from './copy/billing.es.ts';
 import { businessesCopy } from './copy/businesses.es.ts';
+import { chatCopy } from './copy/chat.es.ts';
 
 export const copy = {
   common: {
@@ -225,4 +226,5 @@ export const copy = {
   },
   billing: billingCopy,
   businesses: businessesCopy,
+  chat: chatCopy,
 } as const;

@@ -34,6 +34,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   };
 }
 
+/** Signs the user out after a 401 from a call that does not go through `apiFetch` (the chat stream). */
+export function signalUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain value is sent as JSON; FormData goes as multipart. */
@@ -74,7 +79,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
 
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401 && options.signOutOnUnauthorized !== false) unauthorizedHandler?.();
+    if (response.status === 401 && options.signOutOnUnauthorized !== false) signalUnauthorized();
     throw error;
   }
   if (response.status === 204) return undefined as T;

@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
-import { copy } from '../../config/copy.es.ts';
+import { useParams } from 'react-router';
+import { useMe } from '../../features/auth/hooks/use-me.ts';
+import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
 
+/** Spec §2.1: chat/{type}/{company}; the company is matched against the user's business ids. */
 export function Component() {
-  return <ScreenPlaceholder title={copy.screens.chat} />;
+  const { company = '' } = useParams();
+  const me = useMe();
+  // The root opens this screen only once the product user has loaded.
+  if (!me.data) return null;
+  return <ChatScreen company={company} me={me.data} />;
 }

@@ -1,0 +1,142 @@
+import {
+  type AnswerKind,
+  apiErrorSchema,
+  CHAT_STREAM_HEADERS,
+  type Chat,
+  type ChatMessages,
+  type LatestResearch,
+} from '@rumbo/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, signalUnauthorized } from '../../../lib/api-client.ts';
+
+export const chatQueryKeys = {
+  all: (businessId: number) => ['businesses', businessId, 'chats'] as const,
+  list: (businessId: number) => ['businesses', businessId, 'chats', 'list'] as const,
+  messages: (businessId: number, chatId: number) => ['businesses', businessId, 'chats', chatId] as const,
+  research: (businessId: number) => ['businesses', businessId, 'research'] as const,
+};
+
+const chatsPath = (businessId: number) => `/api/businesses/${businessId}/chats`;
+
+/** Spec §4: the chat screen lists threads by id descending (the API already answers newest first). */
+export function chatsQueryOptions(businessId: number) {
+  return queryOptions({
+    queryKey: chatQueryKeys.list(businessId),
+    queryFn: async ({ signal }) => {
+      const chats = await apiFetch<Chat[]>(chatsPath(businessId), { signal });
+      return [...chats].sort((a, b) => b.id - a.id);
+    },
+  });
+}
+
+export function getChatMessages(businessId: number, chatId: number, signal?: AbortSignal) {
+  return apiFetch<ChatMessages>(`${chatsPath(businessId)}/${chatId}`, { signal });
+}
+
+export function createChat(businessId: number): Promise<Chat> {
+  return apiFetch<Chat>(chatsPath(businessId), { method: 'POST' });
+}
+
+export function latestResearchQueryOptions(businessId: number) {
+  return queryOptions({
+    queryKey: chatQueryKeys.research(businessId),
+    queryFn: ({ signal }) => apiFetch<LatestResearch>(`/api/businesses/${businessId}/research`, { signal }),
+  });
+}
+
+/** Tells the server to stop an answer (its id or its question's); the partial text is kept. */
+export function stopAnswer(businessId: number, chatId: number, messageId: number): Promise<unknown> {
+  return apiFetch(`${chatsPath(businessId)}/${chatId}/messages/${messageId}/stop`, { method: 'POST' });
+}
+
+export interface StreamStart {
+  messageId: number | null;
+  answerId: number | null;
+  kind: AnswerKind;
+}
+
+export interface StreamRequest {
+  businessId: number;
+  chatId: number;
+  content: string;
+  clientMessageId: string;
+  files: readonly File[];
+  signal: AbortSignal;
+  /** Called once the headers arrived, before any text. */
+  onStart: (start: StreamStart) => void;
+  /** Each piece of the answer as it arrives. */
+  onText: (text: string) => void;
+}
+
+/** An answer that could not be streamed: 'HTTP ' plus the status, or 'No stream body' (spec §8). */
+export class StreamError extends Error {
+  readonly status: number | null;
+  /** The API's own Spanish explanation, when it gave one (a refused file, say). */
+  readonly apiMessage: string | null;
+  constructor(message: string, status: number | null = null, apiMessage: string | null = null) {
+    super(message);
+    this.name = 'StreamError';
+    this.status = status;
+    this.apiMessage = apiMessage;
+  }
+
+  /** A request the server refused for what it is (bad input, too large): sending it again cannot help. */
+  get isRefusal(): boolean {
+    return (
+      this.status !== null && this.status >= 400 && this.status < 500 && ![408, 429].includes(this.status)
+    );
+  }
+}
+
+async function apiMessageOf(response: Response): Promise<string | null> {
+  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data.message : null;
+}
+
+const headerNumber = (response: Response, name: string) => {
+  const value = Number(response.headers.get(name));
+  return Number.isInteger(value) && value > 0 ? value : null;
+};
+
+/**
+ * POST …/messages/stream (spec §7): sends the message (JSON, or multipart with files) and hands over
+ * the answer's text chunk by chunk. Rejects with a StreamError when the answer cannot be read to its
+ * end (the server cuts a failed answer without ending the body) and with an AbortError when aborted.
+ */
+export async function streamMessage(request: StreamRequest): Promise<void> {
+  let body: BodyInit;
+  const headers: Record<string, string> = { Accept: 'text/plain' };
+  if (request.files.length > 0) {
+    const form = new FormData();
+    form.append('content', request.content);
+    form.append('client_message_id', request.clientMessageId);
+    for (const file of request.files) form.append('files', file, file.name);
+    body = form;
+  } else {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify({ content: request.content, client_message_id: request.clientMessageId });
+  }
+  const response = await fetch(`${chatsPath(request.businessId)}/${request.chatId}/messages/stream`, {
+    method: 'POST',
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: request.signal,
+  });
+  if (response.status === 401) signalUnauthorized();
+  if (!response.ok) {
+    throw new StreamError(`HTTP ${response.status}`, response.status, await apiMessageOf(response));
+  }
+  if (!response.body) throw new StreamError('No stream body');
+  request.onStart({
+    messageId: headerNumber(response, CHAT_STREAM_HEADERS.messageId),
+    answerId: headerNumber(response, CHAT_STREAM_HEADERS.answerId),
+    kind: (response.headers.get(CHAT_STREAM_HEADERS.answerKind) ?? 'model') as AnswerKind,
+  });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    if (value) request.onText(value);
+  }
+}

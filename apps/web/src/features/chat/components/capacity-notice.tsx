@@ -1,0 +1,93 @@
+import { Check, Copy, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { copy } from '../../../config/copy.es.ts';
+import { capacityProgress } from '../capacity.ts';
+
+const t = copy.chat.capacity;
+/** Spec §9: the copy button's label comes back after 3 s. */
+export const COPY_REVERT_MS = 3000;
+const TICK_MS = 1000;
+
+/**
+ * Spec §2.6 and §4: loading (a bar filling to 100 % over 10 minutes from `start`) → completed; the
+ * close button works only once completed, and closing hides it.
+ */
+export function CapacityNotice({ start, businessName }: { start: number; businessName: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  const [closed, setClosed] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const progress = capacityProgress(start, now);
+  const completed = progress >= 1;
+
+  useEffect(() => {
+    if (completed) return;
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [completed]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_REVERT_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  if (closed) return null;
+  const percent = Math.floor(progress * 100);
+  return (
+    <aside
+      aria-label={completed ? t.completedTitle : t.loadingTitle(businessName)}
+      data-state={completed ? 'completed' : 'loading'}
+      className="relative rounded-2xl bg-brand-50 p-4 pr-12 ring-1 ring-brand-100"
+    >
+      <button
+        type="button"
+        onClick={() => setClosed(true)}
+        disabled={!completed}
+        aria-label={t.close}
+        className="absolute top-3 right-3 flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-white hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+      <p className="font-semibold text-slate-900">
+        {completed ? t.completedTitle : t.loadingTitle(businessName)}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{completed ? t.completedText : t.loadingText}</p>
+      {completed ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <q className="text-sm text-slate-800 italic">{t.question}</q>
+          <button
+            type="button"
+            onClick={() => {
+              navigator.clipboard
+                ?.writeText(t.question)
+                .then(() => setCopied(true))
+                .catch(() => undefined);
+            }}
+            className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {copied ? (
+              <Check className="size-4" aria-hidden="true" />
+            ) : (
+              <Copy className="size-4" aria-hidden="true" />
+            )}
+            <span aria-live="polite">{copied ? t.copied : t.copy}</span>
+          </button>
+        </div>
+      ) : (
+        <div
+          role="progressbar"
+          aria-label={t.progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="mt-3 h-2 overflow-hidden rounded-full bg-white"
+        >
+          <div
+            className="h-full rounded-full bg-brand-600 transition-[width] duration-1000 ease-linear"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+      )}
+    </aside>
+  );
+}

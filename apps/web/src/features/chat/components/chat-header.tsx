@@ -1,0 +1,69 @@
+import type { Business } from '@rumbo/contract';
+import { PanelLeftOpen, SquarePen, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { copy } from '../../../config/copy.es.ts';
+import { paths } from '../../../config/paths.ts';
+import { BusinessLogo } from '../../businesses/components/business-card.tsx';
+import { CreditsCounter } from '../../credits/credits-counter.tsx';
+
+const t = copy.chat;
+
+/**
+ * Spec §2.6 'Header': the sidebar toggle (only while it is closed), new chat, the business with a
+ * close button back to /chats, and the credits.
+ */
+export function ChatHeader({
+  business,
+  sidebarOpen,
+  planId,
+  credits,
+  onOpenSidebar,
+  onNewChat,
+}: {
+  business: Business;
+  sidebarOpen: boolean;
+  planId: number;
+  credits: number | null;
+  onOpenSidebar: () => void;
+  onNewChat: () => void;
+}) {
+  const iconButton =
+    'flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
+  return (
+    <header className="flex min-h-14 items-center gap-1 border-b border-slate-200 bg-white px-2 sm:gap-2 sm:px-3">
+      {sidebarOpen ? null : (
+        <button
+          type="button"
+          onClick={onOpenSidebar}
+          aria-label={t.sidebar.open}
+          title={t.sidebar.open}
+          className={iconButton}
+        >
+          <PanelLeftOpen className="size-5" aria-hidden="true" />
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={onNewChat}
+        aria-label={t.header.newChat}
+        title={t.header.newChat}
+        className={iconButton}
+      >
+        <SquarePen className="size-5" aria-hidden="true" />
+      </button>
+      <div className="flex min-w-0 flex-1 items-center gap-2">
+        <BusinessLogo business={business} className="size-8" />
+        <h1 className="truncate text-sm font-semibold text-slate-900 sm:text-base">{business.name}</h1>
+        <Link to={paths.chats} aria-label={t.header.close} title={t.header.close} className={iconButton}>
+          <X className="size-5" aria-hidden="true" />
+        </Link>
+      </div>
+      <CreditsCounter
+        planId={planId}
+        credits={credits}
+        className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-xs text-brand-800 sm:text-sm"
+        numberClassName="font-semibold tabular-nums"
+      />
+    </header>
+  );
+}

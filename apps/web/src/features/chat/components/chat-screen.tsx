@@ -1,0 +1,170 @@
+import type { Business } from '@rumbo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { publicConfig } from '../../../config/public-config.ts';
+import type { ProductUser } from '../../auth/api/users.ts';
+import { businessesQueryOptions } from '../../businesses/api/businesses.ts';
+import { chatsQueryOptions } from '../api/chats.ts';
+import { capacityStart } from '../capacity.ts';
+import { useChatSession } from '../hooks/use-chat-session.ts';
+import { useMediaQuery } from '../hooks/use-media-query.ts';
+import { drawQuestions } from '../suggested-questions.es.ts';
+import { CapacityNotice } from './capacity-notice.tsx';
+import { ChatHeader } from './chat-header.tsx';
+import { ChatInput } from './chat-input.tsx';
+import { ChatSidebar } from './chat-sidebar.tsx';
+import { EmptyChat } from './empty-chat.tsx';
+import { MessageList } from './message-list.tsx';
+import { StatusLines } from './status-lines.tsx';
+
+/** Spec §9: entering from the dashboard shows the spinner for at most 5 s. */
+export const ENTER_SPINNER_MAX_MS = 5000;
+/** Spec §2.6 and §9: below this width the sidebar is an overlay. */
+const DESKTOP_QUERY = '(min-width: 768px)';
+
+/**
+ * Spec §2.6 'Chat screen' for the business `company` (matched against the user's business ids).
+ * The business list comes from the cache the dashboard filled; a business that does not exist, or a
+ * list that cannot load, goes back to /chats (spec §8).
+ */
+export function ChatScreen({ company, me }: { company: string; me: ProductUser }) {
+  const businesses = useQuery(businessesQueryOptions());
+  const business = businesses.data?.find((b) => String(b.id) === company);
+  const [waitedLong, setWaitedLong] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedLong(true), ENTER_SPINNER_MAX_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (businesses.isError || (businesses.data && !business)) return <Navigate to={paths.chats} replace />;
+  if (!business) return <FullScreenSpinner />;
+  return <ChatWorkspace key={business.id} business={business} me={me} spinnerExpired={waitedLong} />;
+}
+
+function ChatWorkspace({
+  business,
+  me,
+  spinnerExpired,
+}: {
+  business: Business;
+  me: ProductUser;
+  spinnerExpired: boolean;
+}) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chats = useQuery(chatsQueryOptions(business.id));
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [sidebarOpen, setSidebarOpen] = useState(desktop);
+  const [notices, setNotices] = useState<string[]>([]);
+  const [openedAt] = useState(() => Date.now());
+  const initialChat = Number(searchParams.get('chat'));
+
+  const onChatChange = useCallback(
+    (chatId: number | null) =>
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          if (chatId === null) next.delete('chat');
+          else next.set('chat', String(chatId));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  const session = useChatSession({
+    businessId: business.id,
+    planId: me.plan_id,
+    credits: me.available_credits,
+    productName: publicConfig.productName,
+    initialChatId: Number.isInteger(initialChat) && initialChat > 0 ? initialChat : null,
+    onChatChange,
+    onNotice: (notice) => setNotices([notice]),
+  });
+
+  // Four questions per chat (spec §2.6), drawn again for every new chat.
+  const [questions, setQuestions] = useState(() => drawQuestions(business.stage));
+
+  const chatsLoaded = chats.data !== undefined;
+  if (chats.isError) return <Navigate to={paths.chats} replace />;
+  if (!chatsLoaded && !spinnerExpired) return <FullScreenSpinner />;
+
+  const overlay = !desktop;
+  const closeOnMobile = () => {
+    if (overlay) setSidebarOpen(false);
+  };
+  const startNewChat = () => {
+    session.newChat();
+    setQuestions(drawQuestions(business.stage));
+    closeOnMobile();
+  };
+  const canSend = session.canSend && chatsLoaded;
+  const start = chats.data ? capacityStart(me.plan_id, chats.data, openedAt) : null;
+  const notice = start === null ? null : <CapacityNotice start={start} businessName={business.name} />;
+  const send = (text: string, files: Parameters<typeof session.send>[1] = []) => {
+    setNotices([]);
+    return session.send(text, files);
+  };
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-slate-50">
+      {sidebarOpen ? (
+        <ChatSidebar
+          chats={chats.data}
+          loadFailed={chats.isError}
+          currentId={session.chat.id}
+          overlay={overlay}
+          onSelect={(chat) => {
+            void session.selectChat(chat);
+            closeOnMobile();
+          }}
+          onNewChat={startNewChat}
+          onEdit={() => void navigate(paths.editBusiness(business.stage, business.id))}
+          onClose={() => setSidebarOpen(false)}
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader
+          business={business}
+          sidebarOpen={sidebarOpen}
+          planId={me.plan_id}
+          credits={me.available_credits}
+          onOpenSidebar={() => setSidebarOpen(true)}
+          onNewChat={startNewChat}
+        />
+        {session.messages.length === 0 && !session.loading ? (
+          <EmptyChat
+            business={business}
+            questions={questions}
+            disabled={!canSend}
+            onAsk={(question) => void send(question)}
+            notice={notice}
+          />
+        ) : (
+          <MessageList chatKey={String(session.chat.id)} messages={session.messages} header={notice} />
+        )}
+        {notices.length > 0 ? (
+          <div className="mx-auto w-full max-w-3xl space-y-2 px-3 pb-2 sm:px-6">
+            {notices.map((text) => (
+              <FormAlert key={text} message={text} />
+            ))}
+          </div>
+        ) : null}
+        <ChatInput
+          productName={publicConfig.productName}
+          canSend={canSend}
+          streaming={session.streaming}
+          onSend={send}
+          onStop={session.stop}
+          onNotices={setNotices}
+          footer={<StatusLines businessId={business.id} planId={me.plan_id} />}
+        />
+      </div>
+    </div>
+  );
+}

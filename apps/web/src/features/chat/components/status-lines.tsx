@@ -1,0 +1,77 @@
+import { hasAdvancedSources, isResearchEnabled } from '@rumbo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { copy } from '../../../config/copy.es.ts';
+import { latestResearchQueryOptions } from '../api/chats.ts';
+import { formatResearchAge } from '../format.ts';
+
+const t = copy.chat.status;
+const MINUTE_MS = 60_000;
+
+/** A value with a tooltip that also opens on keyboard focus and is read by screen readers. */
+function WithTooltip({ value, tooltip }: { value: string; tooltip: string }) {
+  const id = useId();
+  return (
+    <span className="group relative">
+      <button
+        type="button"
+        aria-describedby={id}
+        className="cursor-help font-medium text-slate-800 underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {value}
+      </button>
+      <span
+        id={id}
+        role="tooltip"
+        className="pointer-events-none absolute bottom-full left-1/2 z-20 mb-2 hidden w-56 -translate-x-1/2 rounded-lg bg-slate-900 px-3 py-2 text-center text-xs font-normal text-white shadow-lg group-focus-within:block group-hover:block"
+      >
+        {tooltip}
+      </span>
+    </span>
+  );
+}
+
+/** Spec §2.6: when the last market research ran, and whether advanced sources are on for this plan. */
+export function StatusLines({ businessId, planId }: { businessId: number; planId: number }) {
+  const researchOn = isResearchEnabled(planId);
+  const research = useQuery({ ...latestResearchQueryOptions(businessId), enabled: researchOn });
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const latest = research.data?.research;
+  const researchAt = latest ? new Date(latest.completed_at ?? latest.created_at) : null;
+  return (
+    <div
+      className="mt-2 flex flex-wrap justify-center gap-x-5 gap-y-1 text-xs text-slate-600"
+      data-testid="chat-status"
+    >
+      <p>
+        {t.research}{' '}
+        <span className="font-medium text-slate-800">
+          {!researchOn ? (
+            <WithTooltip value={t.researchDisabled} tooltip={t.researchDisabledTooltip} />
+          ) : researchAt ? (
+            formatResearchAge(researchAt, new Date(now))
+          ) : research.isPending ? (
+            '…'
+          ) : (
+            t.researchNone
+          )}
+        </span>
+      </p>
+      <p>
+        {t.advancedSources}{' '}
+        <span className="font-medium text-slate-800">
+          {hasAdvancedSources(planId) ? (
+            t.advancedOn
+          ) : (
+            <WithTooltip value={t.advancedOff} tooltip={t.advancedTooltip} />
+          )}
+        </span>
+      </p>
+    </div>
+  );
+}

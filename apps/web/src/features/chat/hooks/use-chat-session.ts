@@ -1,0 +1,371 @@
+import {
+  type Chat,
+  creditsExhaustedMessage,
+  FAILED_ANSWER_CONTENT,
+  MAX_SEND_ATTEMPTS,
+  maySend,
+  UNSAVED_CHAT_ID,
+  UNSAVED_CHAT_START,
+} from '@rumbo/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ProductUser } from '../../auth/api/users.ts';
+import { authQueryKeys } from '../../auth/session.ts';
+import {
+  chatQueryKeys,
+  createChat,
+  getChatMessages,
+  StreamError,
+  stopAnswer,
+  streamMessage,
+} from '../api/chats.ts';
+import { type ChatMessageView, fromServerMessage, type PendingAttachment } from '../messages.ts';
+
+/** Spec §9: an answer is marked finished 1.5 s after its stream ends. */
+export const FINISH_DELAY_MS = 1500;
+/** How often an answer generated elsewhere (reopened chat, another tab) is read again. */
+export const FOLLOW_INTERVAL_MS = 1000;
+/** Pause before the n-th retry of a failed stream: short at first, never more than 3 s. */
+export const retryDelayMs = (attempt: number) => Math.min(500 * attempt, 3000);
+
+const unsavedChat = (businessId: number): Chat => ({
+  id: UNSAVED_CHAT_ID,
+  business_id: businessId,
+  start_time: UNSAVED_CHAT_START,
+  title: '',
+});
+
+/** What a refused send tells the user, for the screen to show as a notice. */
+export type SendNotice = string;
+
+interface ActiveSend {
+  controller: AbortController;
+  businessId: number;
+  chatId: number;
+  questionId: number | null;
+  answerId: number | null;
+}
+
+export interface ChatSessionOptions {
+  businessId: number;
+  planId: number;
+  /** As the API sends it: null means unlimited. */
+  credits: number | null;
+  productName: string;
+  /** The thread to open first (the `chat` search parameter), if any. */
+  initialChatId: number | null;
+  /** Called whenever the current thread changes, so the address can follow it. */
+  onChatChange: (chatId: number | null) => void;
+  /** A refused send's explanation (a file the server would not take). */
+  onNotice: (notice: SendNotice) => void;
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * The chat screen's state machine (spec §4 'Chat screen'): the current thread and its messages,
+ * sending with retries (safe: every attempt carries the same client id, so the server never
+ * duplicates a message or a charge), stopping, switching threads, and following an answer that is
+ * still being generated on the server.
+ */
+export function useChatSession(options: ChatSessionOptions) {
+  const { businessId, planId, credits, productName } = options;
+  const queryClient = useQueryClient();
+  const [chat, setChat] = useState<Chat>(() => unsavedChat(businessId));
+  const [messages, setMessages] = useState<ChatMessageView[]>([]);
+  const [loadingMessages, setLoadingMessages] = useState(false);
+  /** Bumped whenever another thread is shown: late results of the previous one are dropped. */
+  const view = useRef(0);
+  const active = useRef<ActiveSend | null>(null);
+  const callbacks = useRef(options);
+  callbacks.current = options;
+  const objectUrls = useRef<string[]>([]);
+
+  const update = useCallback((viewId: number, key: string, change: Partial<ChatMessageView>) => {
+    if (view.current !== viewId) return;
+    setMessages((list) => list.map((m) => (m.key === key ? { ...m, ...change } : m)));
+  }, []);
+
+  const append = useCallback((viewId: number, key: string, text: string) => {
+    if (view.current !== viewId) return;
+    setMessages((list) => list.map((m) => (m.key === key ? { ...m, content: m.content + text } : m)));
+  }, []);
+
+  const refreshCredits = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: authQueryKeys.me }),
+    [queryClient],
+  );
+  const refreshChats = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list(businessId) }),
+    [queryClient, businessId],
+  );
+
+  /** Leaves the current thread: an answer still streaming goes on on the server, unwatched. */
+  const leave = useCallback(() => {
+    view.current += 1;
+    active.current?.controller.abort();
+    active.current = null;
+    for (const url of objectUrls.current) URL.revokeObjectURL(url);
+    objectUrls.current = [];
+  }, []);
+
+  const newChat = useCallback(() => {
+    leave();
+    setChat(unsavedChat(businessId));
+    setMessages([]);
+    setLoadingMessages(false);
+    callbacks.current.onChatChange(null);
+  }, [leave, businessId]);
+
+  const selectChat = useCallback(
+    async (next: Chat) => {
+      leave();
+      const viewId = view.current;
+      setChat(next);
+      setMessages([]);
+      setLoadingMessages(true);
+      callbacks.current.onChatChange(next.id);
+      try {
+        const loaded = await getChatMessages(businessId, next.id);
+        if (view.current !== viewId) return;
+        setChat(loaded.chat);
+        setMessages(loaded.messages.map((m) => fromServerMessage(m, callbacks.current.productName)));
+      } catch {
+        // Spec §8: a chat whose messages fail to load gives way to a new one.
+        if (view.current === viewId) newChat();
+      } finally {
+        if (view.current === viewId) setLoadingMessages(false);
+      }
+    },
+    [leave, newChat, businessId],
+  );
+
+  // The thread named in the address opens once, on arrival.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const id = callbacks.current.initialChatId;
+    if (id !== null) {
+      void selectChat({ id, business_id: businessId, start_time: UNSAVED_CHAT_START, title: '' });
+    }
+  }, [selectChat, businessId]);
+
+  useEffect(() => leave, [leave]);
+
+  // An answer being generated without a stream here (the chat was reopened) is read again until done.
+  const following = !active.current && messages.some((m) => m.streaming && m.id !== null);
+  useEffect(() => {
+    if (!following || chat.id === UNSAVED_CHAT_ID) return;
+    const viewId = view.current;
+    const timer = setInterval(async () => {
+      try {
+        const loaded = await getChatMessages(businessId, chat.id);
+        if (view.current !== viewId || active.current) return;
+        setMessages(loaded.messages.map((m) => fromServerMessage(m, callbacks.current.productName)));
+        if (loaded.messages.every((m) => m.finished)) {
+          refreshCredits();
+          refreshChats();
+        }
+      } catch {
+        // The next tick tries again; the answer is safe on the server.
+      }
+    }, FOLLOW_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [following, chat.id, businessId, refreshCredits, refreshChats]);
+
+  const last = messages.at(-1);
+  const loading = loadingMessages;
+  // Spec §4: only when not loading, and with fewer than 2 messages or the last one finished.
+  const canSend = !loading && (messages.length < 2 || last?.finished === true);
+  const streaming = messages.some((m) => m.streaming);
+
+  const send = useCallback(
+    async (text: string, files: readonly PendingAttachment[] = []): Promise<boolean> => {
+      const content = text.trim();
+      if (!canSend || (content === '' && files.length === 0)) return false;
+      const viewId = view.current;
+      const attachments = files.map((file) => {
+        const url = URL.createObjectURL(file.file);
+        objectUrls.current.push(url);
+        return {
+          key: file.key,
+          type: file.type,
+          name: file.name,
+          size: file.size,
+          url,
+          preview: file.preview,
+        };
+      });
+      const question: ChatMessageView = {
+        key: crypto.randomUUID(),
+        id: null,
+        sender: 'user',
+        content,
+        finished: true,
+        streaming: false,
+        exhausted: false,
+        attachments,
+      };
+      const answerKey = crypto.randomUUID();
+
+      if (!maySend(planId, credits)) {
+        // Spec §4: no request at all; the exhausted text is local and credits read 0.
+        setMessages((list) => [
+          ...list,
+          question,
+          {
+            key: answerKey,
+            id: null,
+            sender: 'ai_model',
+            content: creditsExhaustedMessage(productName, planId),
+            finished: true,
+            streaming: false,
+            exhausted: true,
+            attachments: [],
+          },
+        ]);
+        queryClient.setQueryData<ProductUser>(authQueryKeys.me, (me) =>
+          me ? { ...me, available_credits: 0 } : me,
+        );
+        return true;
+      }
+
+      setMessages((list) => [
+        ...list,
+        question,
+        {
+          key: answerKey,
+          id: null,
+          sender: 'ai_model',
+          content: '',
+          finished: false,
+          streaming: true,
+          exhausted: false,
+          attachments: [],
+        },
+      ]);
+      const controller = new AbortController();
+      const sending: ActiveSend = {
+        controller,
+        businessId,
+        chatId: chat.id,
+        questionId: null,
+        answerId: null,
+      };
+      active.current = sending;
+      const clientMessageId = crypto.randomUUID();
+      let firstChunk = true;
+
+      for (let attempt = 1; attempt <= MAX_SEND_ATTEMPTS; attempt++) {
+        try {
+          if (sending.chatId === UNSAVED_CHAT_ID) {
+            // Spec §4: the first send of an unsaved chat creates it, and it becomes current.
+            const created = await createChat(businessId);
+            sending.chatId = created.id;
+            if (controller.signal.aborted) return true;
+            if (view.current === viewId) {
+              setChat(created);
+              queryClient.setQueryData<Chat[]>(chatQueryKeys.list(businessId), (list) => [
+                created,
+                ...(list ?? []),
+              ]);
+              callbacks.current.onChatChange(created.id);
+            }
+          }
+          update(viewId, answerKey, { content: '' });
+          await streamMessage({
+            businessId,
+            chatId: sending.chatId,
+            content,
+            clientMessageId,
+            files: files.map((f) => f.file),
+            signal: controller.signal,
+            onStart: (start) => {
+              sending.questionId = start.messageId;
+              sending.answerId = start.answerId;
+              update(viewId, question.key, { id: start.messageId });
+              update(viewId, answerKey, {
+                id: start.answerId,
+                exhausted: start.kind === 'credits_exhausted',
+              });
+            },
+            onText: (piece) => {
+              append(viewId, answerKey, piece);
+              if (firstChunk) {
+                firstChunk = false;
+                refreshCredits();
+              }
+            },
+          });
+          if (active.current === sending) active.current = null;
+          update(viewId, answerKey, { streaming: false });
+          refreshCredits();
+          refreshChats();
+          setTimeout(() => {
+            update(viewId, answerKey, { finished: true });
+            // The model names the thread once the first answer is complete; show that title.
+            refreshChats();
+          }, FINISH_DELAY_MS);
+          return true;
+        } catch (error) {
+          if (controller.signal.aborted || isAbort(error)) return true;
+          if (error instanceof StreamError && error.isRefusal) {
+            if (error.apiMessage) callbacks.current.onNotice(error.apiMessage);
+            break;
+          }
+          if (attempt < MAX_SEND_ATTEMPTS) await wait(retryDelayMs(attempt), controller.signal);
+          if (controller.signal.aborted) return true;
+        }
+      }
+      if (active.current === sending) active.current = null;
+      update(viewId, answerKey, { content: FAILED_ANSWER_CONTENT, streaming: false, finished: true });
+      refreshCredits();
+      return true;
+    },
+    [
+      canSend,
+      planId,
+      credits,
+      productName,
+      businessId,
+      chat.id,
+      queryClient,
+      update,
+      append,
+      refreshCredits,
+      refreshChats,
+    ],
+  );
+
+  /** The stop button: the stream ends here at once (silently) and the server keeps the partial text. */
+  const stop = useCallback(() => {
+    const sending = active.current;
+    active.current = null;
+    setMessages((list) => list.map((m) => (m.streaming ? { ...m, streaming: false, finished: true } : m)));
+    const target = sending?.answerId ?? sending?.questionId;
+    if (sending) sending.controller.abort();
+    const chatId = sending?.chatId ?? chat.id;
+    const answer = target ?? [...messages].reverse().find((m) => m.streaming && m.id !== null)?.id;
+    if (answer && chatId !== UNSAVED_CHAT_ID) {
+      stopAnswer(businessId, chatId, answer)
+        .then(refreshCredits)
+        .catch(() => undefined);
+    }
+  }, [businessId, chat.id, messages, refreshCredits]);
+
+  return useMemo(
+    () => ({ chat, messages, loading, canSend, streaming, send, stop, selectChat, newChat }),
+    [chat, messages, loading, canSend, streaming, send, stop, selectChat, newChat],
+  );
+}

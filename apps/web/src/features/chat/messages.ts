@@ -1,0 +1,96 @@
+import {
+  type AttachmentType,
+  attachmentTypeOf,
+  creditsExhaustedMessage,
+  FAILED_ANSWER_CONTENT,
+  type Message,
+} from '@rumbo/contract';
+
+/** A file on a message as the chat shows it: server files have a URL, just-sent ones a local one. */
+export interface AttachmentView {
+  key: string;
+  type: AttachmentType;
+  name: string;
+  size: number;
+  /** Where a click opens it (a new window). */
+  url: string;
+  /** The image itself, for previews. */
+  preview: string | null;
+}
+
+/** One message of the open chat (spec §3 'Message', plus what only the screen needs). */
+export interface ChatMessageView {
+  /** Stable across the send and the server's copy, so React keeps the element. */
+  key: string;
+  id: number | null;
+  sender: 'user' | 'ai_model';
+  content: string;
+  finished: boolean;
+  /** The answer is arriving now: the screen reveals it progressively and offers to stop it. */
+  streaming: boolean;
+  /** The credits-exhausted answer, which carries the 'Mejorar plan' link (spec §2.6). */
+  exhausted: boolean;
+  attachments: AttachmentView[];
+}
+
+/** A file the user picked for the next message (spec §3 'File attachment'). */
+export interface PendingAttachment {
+  key: string;
+  file: File;
+  type: AttachmentType;
+  name: string;
+  size: number;
+  /** A data URL for images (spec §3 'preview'); null for other files. */
+  preview: string | null;
+}
+
+export function isFailedAnswer(message: Pick<ChatMessageView, 'sender' | 'content'>): boolean {
+  return message.sender === 'ai_model' && message.content === FAILED_ANSWER_CONTENT;
+}
+
+/** Both plan variants of the exhausted text, as the server stores them in the answer. */
+export function isCreditsExhaustedText(content: string, productName: string): boolean {
+  return (
+    content === creditsExhaustedMessage(productName, 9) || content === creditsExhaustedMessage(productName, 5)
+  );
+}
+
+/** A stored message as the screen shows it; an unfinished answer is still being generated. */
+export function fromServerMessage(message: Message, productName: string): ChatMessageView {
+  return {
+    key: `m${message.id}`,
+    id: message.id,
+    sender: message.sender,
+    content: message.content,
+    finished: message.finished,
+    streaming: message.sender === 'ai_model' && !message.finished,
+    exhausted: message.sender === 'ai_model' && isCreditsExhaustedText(message.content, productName),
+    attachments: message.fileAttachments.map((file) => ({
+      key: file.id,
+      type: file.type,
+      name: file.name,
+      size: file.size,
+      url: file.url,
+      preview: file.type === 'image' ? file.url : null,
+    })),
+  };
+}
+
+/** Reads a picked file for the preview; rejects when the browser cannot read it. */
+export function readAttachment(file: File): Promise<PendingAttachment> {
+  const type = attachmentTypeOf(file.type);
+  const base = { key: crypto.randomUUID(), file, type, name: file.name, size: file.size };
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.onload = () =>
+      resolve({
+        ...base,
+        preview: type === 'image' && typeof reader.result === 'string' ? reader.result : null,
+      });
+    // Reading proves the file can be sent (one removed or without permission fails here); only images
+    // need their bytes now, for the preview.
+    if (type === 'image') reader.readAsDataURL(file);
+    else reader.readAsArrayBuffer(file.slice(0, 1));
+  });
+}
