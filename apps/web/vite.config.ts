@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -30,6 +31,11 @@ function devPublicConfig(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), devPublicConfig()],
+  resolve: {
+    // The chat renders the model's markdown without raw HTML, so Streamdown's raw-HTML plugin and
+    // its HTML parser stay out of the bundle (see src/lib/no-raw-html.ts).
+    alias: { 'rehype-raw': fileURLToPath(new URL('./src/lib/no-raw-html.ts', import.meta.url)) },
+  },
   server: { proxy: { '/api': API_DEV_ORIGIN } },
   build: { chunkSizeWarningLimit: 400 },
 });

@@ -28,11 +28,18 @@ const smtp = await startFakeSmtp();
 const model = await startFakeOpenAI({ script: e2eModelScript });
 
 let expireResetCodes: () => Promise<void> = async () => {};
+let spendAllCredits: (email: string) => Promise<void> = async () => {};
 
 http
   .createServer(async (req, res) => {
     if (req.method === 'POST' && req.url === '/expire-reset-codes') {
       await expireResetCodes();
+      res.writeHead(204).end();
+      return;
+    }
+    const spendFor = new URL(req.url ?? '/', 'http://x').searchParams.get('spend-all-credits');
+    if (req.method === 'POST' && spendFor) {
+      await spendAllCredits(spendFor);
       res.writeHead(204).end();
       return;
     }
@@ -73,6 +80,12 @@ const server = await startServer(env, logger, { webDistDir: process.env.E2E_WEB_
 expireResetCodes = async () => {
   await server.database.db.execute(
     sql`update verifications set expires_at = now() - interval '1 second' where identifier like 'reset-password:%'`,
+  );
+};
+// Lets the out-of-credits journey start at 0 without sending a hundred messages first.
+spendAllCredits = async (email) => {
+  await server.database.db.execute(
+    sql`update credit_balances set balance = 0 where user_id = (select id from users where email = ${email})`,
   );
 };
 console.log(`e2e server ready at ${server.url}`);

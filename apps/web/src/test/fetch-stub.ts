@@ -5,11 +5,14 @@ export interface StubRequest {
   path: string;
   url: URL;
   body: unknown;
+  signal?: AbortSignal;
 }
 
 export interface StubResponse {
   status?: number;
   body?: unknown;
+  /** A response of its own (a streamed body, other headers), answered as it is. */
+  raw?: Response;
 }
 
 export type StubRoute = StubResponse | ((request: StubRequest) => StubResponse | Promise<StubResponse>);
@@ -24,10 +27,17 @@ export function stubFetch(routes: Record<string, StubRoute>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const request: StubRequest = { method, path: url.pathname, url, body: parseBody(init?.body) };
+    const request: StubRequest = {
+      method,
+      path: url.pathname,
+      url,
+      body: parseBody(init?.body),
+      signal: init?.signal ?? undefined,
+    };
     calls.push(request);
     const route = routes[`${method} ${url.pathname}`];
     const answer = typeof route === 'function' ? await route(request) : (route ?? { status: 404 });
+    if (answer.raw) return answer.raw;
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,

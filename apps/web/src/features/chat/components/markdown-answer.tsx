@@ -46,6 +46,8 @@ const rehypePlugins = [defaultRehypePlugins.sanitize, defaultRehypePlugins.harde
 );
 
 const components: Components = {
+  // Streamdown draws bold as a styled span; a real <strong> keeps the emphasis for screen readers.
+  strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
   a: ({ href, children }) => (
     <a
       href={href}
