@@ -292,6 +292,9 @@ test('at 375 px the sidebar is an overlay that closes after choosing a thread, w
   const box = await sidebar(page).boundingBox();
   expect(box?.width).toBeLessThanOrEqual(375);
   expect(await noSidewaysScroll()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(sidebar(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Abrir el historial' }).click();
   await sidebar(page).getByRole('button', { name: 'Nuevo chat' }).click();
   await expect(sidebar(page)).toHaveCount(0);
   await expect(suggestions(page)).toHaveCount(4);

@@ -1,5 +1,6 @@
 import type { Chat } from '@rumbo/contract';
 import { MessageSquare, Pencil, SquarePen, X } from 'lucide-react';
+import { useEffect } from 'react';
 import { copy } from '../../../config/copy.es.ts';
 
 const t = copy.chat.sidebar;
@@ -29,6 +30,16 @@ export function ChatSidebar({
   onEdit,
   onClose,
 }: ChatSidebarProps) {
+  // As an overlay it closes with Escape, like any dialog-like panel.
+  useEffect(() => {
+    if (!overlay) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [overlay, onClose]);
+
   const panel = (
     <nav
       aria-label={t.label}
