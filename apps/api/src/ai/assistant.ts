@@ -3,12 +3,12 @@ import path from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, type LanguageModelV3, type LanguageModelV3Message } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import { nodeLlamaCppInstalled } from './local-model.ts';
+import { openAICompatibleModel } from './openai-compatible.ts';
 import { cleanTitle, titlePrompt } from './prompts/title.es.ts';
 
 /** The only code that calls models (ARCHITECTURE §2). */
@@ -174,14 +174,13 @@ export function createAssistant(env: Env, logger: Logger): Assistant {
     }
     case 'openai-compatible': {
       const modelId = env.AI_MODEL as string;
-      const compatible = createOpenAICompatible({
-        name: 'openai-compatible',
+      // Our own lean model rather than @ai-sdk/openai-compatible: its per-token work dominated the CPU (ADR 0010).
+      const compatible = openAICompatibleModel({
         baseURL: env.AI_BASE_URL as string,
+        modelId,
         apiKey: env.AI_API_KEY,
-        // Without it streamed answers carry no usage (ARCHITECTURE §9).
-        includeUsage: true,
       });
-      assistant = modelAssistant(`openai-compatible:${modelId}`, compatible.chatModel(modelId), {
+      assistant = modelAssistant(`openai-compatible:${modelId}`, compatible, {
         vision: vision(false),
       });
       break;

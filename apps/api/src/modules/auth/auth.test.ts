@@ -157,6 +157,8 @@ describe('sessions and API access', () => {
 
   it('signs out', async () => {
     const { cookie } = await signUp(t, { name: 'Elena', email: 'elena@example.com', password });
+    // The session is in this process's session cache now: signing out must end it at once (ADR 0011).
+    expect((await t.request('/api/users/me', { headers: { cookie } })).status).toBe(200);
     const out = await t.request('/api/auth/sign-out', { method: 'POST', headers: { cookie } });
     expect(out.status).toBe(200);
     expect((await t.request('/api/users/me', { headers: { cookie } })).status).toBe(401);
@@ -201,6 +203,7 @@ describe('password reset', () => {
 
   it('mails a Spanish link that works once, revokes sessions and replaces the password', async () => {
     const { cookie } = await signUp(t, { name: 'Hugo', email: 'hugo@example.com', password });
+    expect((await t.request('/api/users/me', { headers: { cookie } })).status).toBe(200);
     t.mails.length = 0;
     expect((await requestReset('hugo@example.com')).status).toBe(200);
     await expect.poll(() => t.mails.length).toBe(1);

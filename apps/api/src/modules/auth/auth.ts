@@ -12,6 +12,7 @@ import { appOrigins, type Env } from '../../env.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from '../mail/reset-password.es.ts';
+import { createSessionCache } from './session-cache.ts';
 import { createSignInLockout } from './sign-in-lockout.ts';
 import { baseUsername, withRandomSuffix } from './usernames.ts';
 
@@ -53,6 +54,7 @@ export function authSecret(env: Env): string {
 
 export function createAuth({ env, db, mailer, logger }: AuthDeps) {
   const lockout = createSignInLockout(db);
+  const sessions = createSessionCache();
   const clientIp = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
 
   const options = {
@@ -163,6 +165,9 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // Sign-out, revocations, password reset and change, user deletion: any call but a session read
+        // may have ended sessions, and cached ones must not outlive them here (ADR 0011).
+        if (ctx.path !== '/get-session') sessions.clear();
         if (ctx.path !== '/sign-in/email') return;
         const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '');
         const returned = ctx.context.returned;
@@ -200,7 +205,7 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
     },
   } satisfies BetterAuthOptions;
 
-  return betterAuth(options);
+  return Object.assign(betterAuth(options), { sessions });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
