@@ -1,16 +1,7 @@
-import { z } from 'zod';
-import { isPlanId, NO_PLAN, PAID_PLANS, type PlanId } from './plans.ts';
+import { CHECKOUT_STATUSES, isChoosablePlan } from './billing-rules.ts';
+import { z } from './zod.ts';
 
 /** Wire shapes of the subscription calls (spec §7 `/subscriptions…`, ADR 0007). */
-
-/** Plans a user can choose: Starter (free, no payment) and the paid ones (checkout). */
-export function isChoosablePlan(planId: number): planId is PlanId {
-  return isPlanId(planId) && planId !== NO_PLAN;
-}
-
-export function isPaidPlan(planId: number): boolean {
-  return PAID_PLANS.includes(planId as PlanId);
-}
 
 export const createSubscriptionBodySchema = z.object({
   plan_id: z
@@ -39,12 +30,6 @@ export const portalBodySchema = z.object({
 export const portalResponseSchema = z.object({ url: z.string() });
 export type PortalResponse = z.infer<typeof portalResponseSchema>;
 
-/**
- * Result of a checkout as the stripe_success screen reads it: only 'paid' is success (the plan and
- * the period's credits are in place when it is answered).
- */
-export const CHECKOUT_STATUSES = ['paid', 'open', 'processing', 'canceled', 'expired'] as const;
-export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export const checkoutStatusSchema = z.object({ status: z.enum(CHECKOUT_STATUSES) });
 export type CheckoutStatusResponse = z.infer<typeof checkoutStatusSchema>;
 
@@ -61,13 +46,3 @@ export const currentSubscriptionSchema = z.object({
   cancel_at_period_end: z.boolean(),
 });
 export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
-
-export const BILLING_ERROR_CODES = {
-  /** A paid subscription is live: plan changes go through the portal (POST /subscriptions/handle). */
-  subscriptionActive: 'SUBSCRIPTION_ACTIVE',
-  /** No paid subscription to manage: choose a plan with POST /subscriptions instead. */
-  noSubscription: 'NO_SUBSCRIPTION',
-  /** Payments are not configured on this server (production without Stripe keys). */
-  paymentsUnavailable: 'PAYMENTS_UNAVAILABLE',
-  invalidSignature: 'INVALID_SIGNATURE',
-} as const;

@@ -1,77 +1,17 @@
-import { z } from 'zod';
+import {
+  COUNTRIES,
+  CURRENCIES,
+  DESCRIPTION_MAX_LENGTH,
+  DESCRIPTION_MIN_LENGTH,
+  IDEA_TEAM_SIZE_MAX,
+  IDEA_TEAM_SIZE_MIN,
+  LONG_TEXT_MAX_LENGTH,
+  RESEARCH_STATUSES,
+  SHORT_TEXT_MAX_LENGTH,
+} from './business-rules.ts';
+import { z } from './zod.ts';
 
-/** Spec §3 'Business', §5 and §9. */
-export const DESCRIPTION_MIN_LENGTH = 150;
-export const DESCRIPTION_MAX_LENGTH = 5000;
-export const SHORT_TEXT_MAX_LENGTH = 120;
-export const LONG_TEXT_MAX_LENGTH = 3000;
-export const IDEA_TEAM_SIZE_MIN = 1;
-export const IDEA_TEAM_SIZE_MAX = 10;
-export const DEFAULT_LOCATION = 'España';
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-export const LOGO_MAX_PIXELS = 512;
-export const LOGO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-export const BUSINESS_STAGES = ['idea', 'established'] as const;
-export type BusinessStage = (typeof BUSINESS_STAGES)[number];
-
-export const CURRENCIES = ['euro', 'dollar'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-export const COUNTRIES = [
-  'España',
-  'México',
-  'Colombia',
-  'Argentina',
-  'Chile',
-  'Perú',
-  'Brasil',
-  'Venezuela',
-  'Portugal',
-  'Francia',
-  'Países Bajos',
-  'Bélgica',
-  'Irlanda',
-  'Reino Unido',
-  'Luxemburgo',
-  'Mónaco',
-  'Liechtenstein',
-  'Alemania',
-  'Italia',
-  'Austria',
-  'Suiza',
-  'Islandia',
-  'Noruega',
-  'Suecia',
-  'Finlandia',
-  'República Checa',
-  'Polonia',
-  'Grecia',
-  'Australia',
-  'Nueva Zelanda',
-  'Eslovaquia',
-  'Hungría',
-  'Rumania',
-  'Bulgaria',
-  'Estonia',
-  'Letonia',
-  'Lituania',
-  'Emiratos Árabes Unidos',
-  'Canadá',
-  'Estados Unidos',
-  'Turquía',
-  'Otro',
-] as const;
-
-/** The six fixed vertical gradients a logo can be made from (top colour, bottom colour). */
-export const LOGO_GRADIENTS = [
-  ['#6366f1', '#a855f7'],
-  ['#0ea5e9', '#22d3ee'],
-  ['#10b981', '#84cc16'],
-  ['#f59e0b', '#ef4444'],
-  ['#ec4899', '#f43f5e'],
-  ['#334155', '#0f172a'],
-] as const;
+// Wire shapes of businesses and their research (spec §3 'Business', 'Research', §5).
 
 const requiredText = (max: number) =>
   z.string().trim().min(1, 'Obligatorio').max(max, `Máximo ${max} caracteres`);
@@ -166,16 +106,12 @@ export const businessSchema = z.discriminatedUnion('stage', [ideaSchema, establi
 export type Business = z.infer<typeof businessSchema>;
 
 /** Spec §3 'Research' and §9: the request the app sends 1 s after a business is created. */
-export const RESEARCH_MAX_TOKENS = 50000;
-export const RESEARCH_DELAY_MS = 1000;
 export const researchRequestSchema = z.object({
   max_tokens: z.number().int().positive().max(200_000),
   business_id: z.number().int().positive(),
   sync_generation: z.boolean().default(false),
 });
 export type ResearchRequest = z.input<typeof researchRequestSchema>;
-
-export const RESEARCH_STATUSES = ['pending', 'running', 'completed', 'failed', 'disabled'] as const;
 
 /** A market-research request as the API reports it; `completed_at` is null until it is done. */
 export const researchSchema = z.object({
@@ -190,9 +126,3 @@ export type Research = z.infer<typeof researchSchema>;
 /** GET /businesses/{id}/research: the latest research of a business, or null when there is none. */
 export const latestResearchSchema = z.object({ research: researchSchema.nullable() });
 export type LatestResearch = z.infer<typeof latestResearchSchema>;
-
-export function businessLimitMessage(limit: number): string {
-  return limit === 1
-    ? 'Tu plan permite 1 negocio. Mejora tu plan para crear más.'
-    : `Tu plan permite ${limit} negocios. Mejora tu plan para crear más.`;
-}

@@ -1,10 +1,8 @@
-import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from './chat-limits.ts';
+import { ATTACHMENT_TYPES, MESSAGE_SENDERS } from './chat-rules.ts';
+import { z } from './zod.ts';
 
-/** Spec §3 'Chat', 'Message', 'File attachment'. */
-export const UNSAVED_CHAT_ID = -123;
-export const UNSAVED_CHAT_START = 'no_started';
-export const FAILED_ANSWER_CONTENT = 'error';
-export const MAX_SEND_ATTEMPTS = 15;
+// Wire shapes of chats and messages (spec §3 'Chat', 'Message', 'File attachment').
 
 export const chatSchema = z.object({
   id: z.number().int(),
@@ -14,9 +12,6 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 
-export const ATTACHMENT_TYPES = ['image', 'document', 'other'] as const;
-export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
-
 export const fileAttachmentSchema = z.object({
   id: z.string(),
   type: z.enum(ATTACHMENT_TYPES),
@@ -25,8 +20,6 @@ export const fileAttachmentSchema = z.object({
   url: z.string(),
 });
 export type FileAttachment = z.infer<typeof fileAttachmentSchema>;
-
-export const MESSAGE_SENDERS = ['user', 'ai_model'] as const;
 
 export const messageSchema = z.object({
   id: z.number().int(),
@@ -38,36 +31,6 @@ export const messageSchema = z.object({
   fileAttachments: z.array(fileAttachmentSchema),
 });
 export type Message = z.infer<typeof messageSchema>;
-
-const DOCUMENT_MIME_TYPES = new Set([
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'text/plain',
-]);
-
-/** Spec §3: image if the MIME type starts with image/; document for PDF, Word and plain text. */
-export function attachmentTypeOf(mimeType: string): AttachmentType {
-  if (mimeType.startsWith('image/')) return 'image';
-  if (DOCUMENT_MIME_TYPES.has(mimeType)) return 'document';
-  return 'other';
-}
-
-/** Formats a time as ISO 8601 with exactly 6 fractional digits (spec §3 'Message'). */
-export function toMicrosecondIso(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}
-
-/** Credits one AI answer costs (plan 12 is never charged). */
-export const ANSWER_COST = 1;
-
-/** Longest message text accepted by the API. */
-export const MESSAGE_MAX_LENGTH = 20_000;
-
-/** Attachments of one message: how many, how big each and together. */
-export const ATTACHMENT_MAX_FILES = 5;
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const ATTACHMENTS_MAX_TOTAL_BYTES = 25 * 1024 * 1024;
 
 /**
  * The client-generated id of a send (a UUID, say): a retry with the same id never creates a second
@@ -98,32 +61,3 @@ export const sendResultSchema = z.object({
   answer: messageSchema,
 });
 export type SendResult = z.infer<typeof sendResultSchema>;
-
-/** Response headers of POST …/messages/stream, sent before the first byte of the answer. */
-export const CHAT_STREAM_HEADERS = {
-  chatId: 'X-Chat-Id',
-  messageId: 'X-Message-Id',
-  answerId: 'X-Answer-Id',
-  /** 'model' (generated), 'credits_exhausted', 'not_configured' or 'error'. */
-  answerKind: 'X-Answer-Kind',
-} as const;
-export const ANSWER_KINDS = ['model', 'credits_exhausted', 'not_configured', 'error'] as const;
-export type AnswerKind = (typeof ANSWER_KINDS)[number];
-
-/** Spec §8: what a failed answer (content 'error') shows. */
-export const FAILED_ANSWER_MESSAGE =
-  'Lo sentimos, ha ocurrido un error al procesar tu solicitud. Por favor, inténtalo de nuevo en unos minutos.';
-
-/** Spec §8 'Credits exhausted': one text for the free plan (9), another for every other plan. */
-export function creditsExhaustedMessage(productName: string, planId: number): string {
-  const tail =
-    planId === 9
-      ? 'mejora tu plan a uno superior.'
-      : 'mejora tu suscripción o espera a que tus créditos se renueven automáticamente.';
-  return `Lo sentimos, has agotado todos los créditos disponibles en tu plan. Para seguir usando ${productName}, ${tail}`;
-}
-
-/** The answer when the server has no AI model (nothing is charged). */
-export function assistantNotConfiguredMessage(productName: string): string {
-  return `El asistente de ${productName} todavía no está configurado, así que no puedo responder por ahora. Quien administra esta instalación debe configurar un modelo de IA (consulta la sección «Asistente de IA» del README).`;
-}

@@ -1,12 +1,16 @@
-import { z } from 'zod';
-
-// Validation messages zod writes itself (types, formats) are in Spanish, on the server and in the browser.
-z.config(z.locales.es());
-
+// Schemas (zod) and the zod-free rules they are built from. Only zod.ts has a side effect (package.json
+// "sideEffects"), so a bundle that imports only rules leaves zod out.
 export * from './billing.ts';
+export * from './billing-rules.ts';
 export * from './business.ts';
+export * from './business-rules.ts';
 export * from './chat.ts';
+export * from './chat-limits.ts';
+export * from './chat-rules.ts';
+export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './onboarding.ts';
+export * from './onboarding-options.ts';
 export * from './plans.ts';
 export * from './public-config.ts';
+export * from './public-config-meta.ts';

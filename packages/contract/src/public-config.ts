@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * What the browser needs to know about this installation. The server writes it into the
@@ -14,6 +14,3 @@ export const publicConfigSchema = z.object({
   tutorialVideoUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-export const PUBLIC_CONFIG_META = 'rumbo-config';
-export const DEFAULT_PRODUCT_NAME = 'Rumbo';

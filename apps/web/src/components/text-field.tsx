@@ -10,7 +10,7 @@ interface TextFieldProps extends ComponentProps<'input'> {
   hint?: string;
 }
 
-/** A labelled input. Spread react-hook-form's `register()` into it. */
+/** A labelled input. Spread react-hook-form's `register()` (or the auth forms' `text()`) into it. */
 export function TextField({
   label,
   invalid = false,

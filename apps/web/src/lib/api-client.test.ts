@@ -39,8 +39,12 @@ describe('apiFetch', () => {
   });
 
   it('keeps the status of an answer without an error body', async () => {
-    stubFetch({ 'GET /api/users/me': { status: 502 } });
+    stubFetch({
+      'GET /api/users/me': { status: 502 },
+      'GET /api/other': { status: 500, body: { code: 500, message: 'no es el formato' } },
+    });
     await expect(apiFetch('/api/users/me')).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
+    await expect(apiFetch('/api/other')).rejects.toMatchObject({ status: 500, code: 'HTTP_500' });
   });
 
   it('reports an unreachable server as status 0', async () => {

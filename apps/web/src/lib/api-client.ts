@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@rumbo/contract';
+import type { ApiErrorBody } from '@rumbo/contract';
 
 /** An error answer of the product API (`{ code, message, field? }`), or a request that never got one. */
 export class ApiError extends Error {
@@ -94,14 +94,27 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     payload = undefined;
   }
-  const parsed = apiErrorSchema.safeParse(payload);
-  if (parsed.success) {
-    return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.field);
+  if (isApiErrorBody(payload)) {
+    return new ApiError(response.status, payload.code, payload.message, payload.field);
   }
   // A proxy or a crash may answer with HTML or nothing: keep the status, which is what callers map.
   return new ApiError(
     response.status,
     `HTTP_${response.status}`,
     response.statusText || `HTTP ${response.status}`,
+  );
+}
+
+/**
+ * The contract's `apiErrorSchema`, checked by hand: every screen loads this module, and zod would add
+ * ~27 KB gzip to the login screen (ADR 0012).
+ */
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, message, field } = value as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (field === undefined || typeof field === 'string')
   );
 }

@@ -1,9 +1,9 @@
 import { LegalPage } from '../../components/legal-page.tsx';
-import { copy } from '../../config/copy.es.ts';
+import { legalCopy } from '../../config/copy/legal.es.ts';
 import { publicConfig } from '../../config/public-config.ts';
 
 export function Component() {
   return (
-    <LegalPage productName={publicConfig.productName} text={copy.legal.terms(publicConfig.productName)} />
+    <LegalPage productName={publicConfig.productName} text={legalCopy.terms(publicConfig.productName)} />
   );
 }

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -11,10 +8,16 @@ import { paths } from '../../../config/paths.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { authClient, settle } from '../api/auth-client.ts';
 import { authErrorMessage, toAuthErrorCode } from '../errors.ts';
+import { type FieldErrors, useAuthForm } from '../hooks/use-auth-form.ts';
 import { ViewHeading } from './auth-layout.tsx';
 
-const forgotSchema = z.object({ email: z.string().trim().min(1) });
-type ForgotValues = z.infer<typeof forgotSchema>;
+type ForgotValues = {
+  email: string;
+};
+
+function validateForgot({ email }: ForgotValues): FieldErrors<ForgotValues> {
+  return { email: email.trim() ? undefined : '' };
+}
 
 export interface ForgotPasswordFormProps {
   defaultEmail?: string;
@@ -24,17 +27,14 @@ export interface ForgotPasswordFormProps {
 
 /** Spec §2.4 'Forgotten password', then the 'Revisa tu bandeja de entrada' confirmation. */
 export function ForgotPasswordForm({ defaultEmail = '', focusHeading, onLogin }: ForgotPasswordFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema), defaultValues: { email: defaultEmail } });
+  const { errors, form, text } = useAuthForm<ForgotValues>({ email: defaultEmail }, validateForgot);
   const [error, setError] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { busy, run } = useSingleFlight();
 
-  const onSubmit = handleSubmit(({ email }) =>
+  const onSubmit = (values: ForgotValues) =>
     run('submit', async () => {
+      const email = values.email.trim();
       setError('');
       const result = await settle(() =>
         authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword }),
@@ -47,8 +47,7 @@ export function ForgotPasswordForm({ defaultEmail = '', focusHeading, onLogin }:
         return;
       }
       setError(authErrorMessage('forgot', code));
-    }),
-  );
+    });
 
   if (sentTo !== null) {
     return (
@@ -73,15 +72,15 @@ export function ForgotPasswordForm({ defaultEmail = '', focusHeading, onLogin }:
         subtitle={copy.auth.views.forgot.subtitle}
         focusOnMount={focusHeading}
       />
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form {...form(onSubmit)} className="space-y-4">
         <TextField
           label={copy.auth.email}
           type="email"
           autoComplete="email"
           inputMode="email"
           placeholder={copy.auth.emailPlaceholder}
-          invalid={Boolean(errors.email)}
-          {...register('email')}
+          invalid={errors.email !== undefined}
+          {...text('email')}
         />
         {error ? <FormAlert message={error} /> : null}
         <Button type="submit" className="w-full" loading={busy !== null}>

@@ -1,25 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { authClient } from '../api/auth-client.ts';
+import { type FieldErrors, useAuthForm } from '../hooks/use-auth-form.ts';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in.ts';
 import { usePasswordEntry } from '../hooks/use-password-entry.ts';
 import { OrDivider, ViewHeading } from './auth-layout.tsx';
 import { GoogleButton } from './google-button.tsx';
 
+type LoginValues = {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+};
+
 // Spec §5: both fields only need to be non-empty, and an empty one is marked invalid without a message.
-const loginSchema = z.object({
-  email: z.string().trim().min(1),
-  password: z.string().min(1),
-  rememberMe: z.boolean(),
-});
-type LoginValues = z.infer<typeof loginSchema>;
+function validateLogin({ email, password }: LoginValues): FieldErrors<LoginValues> {
+  return { email: email.trim() ? undefined : '', password: password ? undefined : '' };
+}
 
 export interface LoginFormProps {
   defaultEmail?: string;
@@ -38,15 +39,10 @@ export function LoginForm({
   onForgot,
   onRegister,
 }: LoginFormProps) {
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: defaultEmail, password: '', rememberMe: false },
-  });
+  const { values, errors, form, text, checkbox } = useAuthForm<LoginValues>(
+    { email: defaultEmail, password: '', rememberMe: false },
+    validateLogin,
+  );
   const [error, setError] = useState('');
   // Google's messages sit under its button, where the user's attention is when they appear.
   const [googleError, setGoogleError] = useState('');
@@ -55,7 +51,7 @@ export function LoginForm({
   const enter = usePasswordEntry('login');
   const signInWithGoogle = useGoogleSignIn('login');
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = (values: LoginValues) =>
     run('submit', async () => {
       setError('');
       setGoogleError('');
@@ -63,14 +59,13 @@ export function LoginForm({
       setError(
         await enter(() =>
           authClient.signIn.email({
-            email: values.email,
+            email: values.email.trim(),
             password: values.password,
             rememberMe: values.rememberMe,
           }),
         ),
       );
-    }),
-  );
+    });
 
   const onGoogle = () =>
     run('google', async () => {
@@ -87,7 +82,7 @@ export function LoginForm({
         subtitle={copy.auth.views.login.subtitle}
         focusOnMount={focusHeading}
       />
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form {...form(onSubmit)} className="space-y-4">
         {notice ? <FormAlert message={notice} /> : null}
         <TextField
           label={copy.auth.email}
@@ -95,22 +90,22 @@ export function LoginForm({
           autoComplete="email"
           inputMode="email"
           placeholder={copy.auth.emailPlaceholder}
-          invalid={Boolean(errors.email)}
-          {...register('email')}
+          invalid={errors.email !== undefined}
+          {...text('email')}
         />
         <TextField
           label={copy.auth.password}
           type="password"
           autoComplete="current-password"
-          invalid={Boolean(errors.password)}
-          {...register('password')}
+          invalid={errors.password !== undefined}
+          {...text('password')}
         />
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="size-4 accent-brand-600" {...register('rememberMe')} />
+            <input type="checkbox" className="size-4 accent-brand-600" {...checkbox('rememberMe')} />
             {copy.auth.rememberMe}
           </label>
-          <LinkButton className="text-sm" onClick={() => onForgot(getValues('email'))}>
+          <LinkButton className="text-sm" onClick={() => onForgot(values.email)}>
             {copy.auth.forgotPassword}
           </LinkButton>
         </div>
@@ -128,7 +123,7 @@ export function LoginForm({
       ) : null}
       <p className="mt-6 text-center text-sm text-slate-600">
         {copy.auth.noAccount}{' '}
-        <LinkButton onClick={() => onRegister(getValues('email'))}>{copy.auth.register}</LinkButton>
+        <LinkButton onClick={() => onRegister(values.email)}>{copy.auth.register}</LinkButton>
       </p>
     </>
   );

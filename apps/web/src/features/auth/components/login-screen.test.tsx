@@ -26,6 +26,31 @@ describe('login view (spec §2.4, §5)', () => {
     expect(network.calls).toHaveLength(0);
   });
 
+  it('focuses the first invalid field on submit, and re-checks a field as it changes after that', async () => {
+    stubFetch({});
+    renderWithRouter(<LoginScreen />);
+    type('Correo electrónico', 'ana@example.com');
+    press('Iniciar sesión');
+    const password = screen.getByLabelText('Contraseña');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Correo electrónico').getAttribute('aria-invalid')).toBe('false');
+    type('Contraseña', 'x');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('false'));
+    type('Correo electrónico', '  ');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Correo electrónico').getAttribute('aria-invalid')).toBe('true'),
+    );
+  });
+
+  it('checks nothing while typing before the first submit', () => {
+    stubFetch({});
+    renderWithRouter(<LoginScreen initialView="register" />);
+    type('Contraseña', 'corta');
+    expect(screen.getByLabelText('Contraseña').getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByText('La contraseña debe tener al menos 8 caracteres')).toBeNull();
+  });
+
   it('shows the spec text for a wrong password', async () => {
     stubFetch({
       'POST /api/auth/sign-in/email': {
@@ -118,7 +143,14 @@ describe('registration view (spec §2.4, §5)', () => {
     expect(screen.getByText('La contraseña debe tener al menos 8 caracteres')).toBeTruthy();
     const terms = screen.getByRole('checkbox', { name: /condiciones del servicio/ });
     expect(terms.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Contraseña'));
     expect(network.calls).toHaveLength(0);
+    type('Contraseña', 'contraseña-1');
+    await waitFor(() =>
+      expect(screen.queryByText('La contraseña debe tener al menos 8 caracteres')).toBeNull(),
+    );
+    fireEvent.click(terms);
+    await waitFor(() => expect(screen.queryByText('Obligatorio')).toBeNull());
   });
 
   it('links the terms and the privacy policy in a new tab', () => {
@@ -134,6 +166,9 @@ describe('registration view (spec §2.4, §5)', () => {
     renderWithRouter(<LoginScreen initialView="register" />);
     press('Continuar con Google');
     expect(await screen.findByText('Obligatorio')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: /condiciones del servicio/ }));
+    // Only the terms are checked for Google: the empty fields above stay unmarked.
+    expect(screen.getByLabelText('Nombre completo').getAttribute('aria-invalid')).toBe('false');
     fireEvent.click(screen.getByRole('checkbox', { name: /condiciones del servicio/ }));
     press('Continuar con Google');
     // Tests run without Google credentials, so past the terms the installation's answer shows.

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { authClient } from '../api/auth-client.ts';
+import { type FieldErrors, useAuthForm } from '../hooks/use-auth-form.ts';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in.ts';
 import { usePasswordEntry } from '../hooks/use-password-entry.ts';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
@@ -15,14 +13,22 @@ import { OrDivider, ViewHeading } from './auth-layout.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
+type RegisterValues = {
+  fullName: string;
+  email: string;
+  password: string;
+  terms: boolean;
+};
+
 // Spec §5: name and e-mail non-empty, password of 8 or more, terms accepted ('Obligatorio').
-const registerSchema = z.object({
-  fullName: z.string().trim().min(1),
-  email: z.string().trim().min(1),
-  password: z.string().min(PASSWORD_MIN_LENGTH, copy.auth.passwordTooShort),
-  terms: z.boolean().refine((accepted) => accepted, copy.auth.terms.required),
-});
-type RegisterValues = z.infer<typeof registerSchema>;
+function validateRegister({ fullName, email, password, terms }: RegisterValues): FieldErrors<RegisterValues> {
+  return {
+    fullName: fullName.trim() ? undefined : '',
+    email: email.trim() ? undefined : '',
+    password: password.length >= PASSWORD_MIN_LENGTH ? undefined : copy.auth.passwordTooShort,
+    terms: terms ? undefined : copy.auth.terms.required,
+  };
+}
 
 export interface RegisterFormProps {
   defaultEmail?: string;
@@ -32,15 +38,10 @@ export interface RegisterFormProps {
 
 /** Spec §2.4 'Registration'. */
 export function RegisterForm({ defaultEmail = '', focusHeading, onLogin }: RegisterFormProps) {
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    formState: { errors },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { fullName: '', email: defaultEmail, password: '', terms: false },
-  });
+  const { errors, check, form, text, checkbox } = useAuthForm<RegisterValues>(
+    { fullName: '', email: defaultEmail, password: '', terms: false },
+    validateRegister,
+  );
   const [error, setError] = useState('');
   // Google's messages sit under its button, where the user's attention is when they appear.
   const [googleError, setGoogleError] = useState('');
@@ -48,24 +49,27 @@ export function RegisterForm({ defaultEmail = '', focusHeading, onLogin }: Regis
   const enter = usePasswordEntry('register');
   const signInWithGoogle = useGoogleSignIn('register');
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = (values: RegisterValues) =>
     run('submit', async () => {
       setError('');
       setGoogleError('');
       setError(
         await enter(() =>
-          authClient.signUp.email({ name: values.fullName, email: values.email, password: values.password }),
+          authClient.signUp.email({
+            name: values.fullName.trim(),
+            email: values.email.trim(),
+            password: values.password,
+          }),
         ),
       );
-    }),
-  );
+    });
 
   const onGoogle = () =>
     run('google', async () => {
       setError('');
       setGoogleError('');
       // Spec §5: registering with Google also needs the terms accepted.
-      if (!(await trigger('terms', { shouldFocus: true }))) return;
+      if (!check(['terms'])) return;
       setGoogleError(await signInWithGoogle());
     });
 
@@ -76,13 +80,13 @@ export function RegisterForm({ defaultEmail = '', focusHeading, onLogin }: Regis
         subtitle={copy.auth.views.register.subtitle}
         focusOnMount={focusHeading}
       />
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form {...form(onSubmit)} className="space-y-4">
         <TextField
           label={copy.auth.fullName}
           autoComplete="name"
           placeholder={copy.auth.fullNamePlaceholder}
-          invalid={Boolean(errors.fullName)}
-          {...register('fullName')}
+          invalid={errors.fullName !== undefined}
+          {...text('fullName')}
         />
         <TextField
           label={copy.auth.email}
@@ -90,19 +94,19 @@ export function RegisterForm({ defaultEmail = '', focusHeading, onLogin }: Regis
           autoComplete="email"
           inputMode="email"
           placeholder={copy.auth.emailPlaceholder}
-          invalid={Boolean(errors.email)}
-          {...register('email')}
+          invalid={errors.email !== undefined}
+          {...text('email')}
         />
         <TextField
           label={copy.auth.password}
           type="password"
           autoComplete="new-password"
           placeholder={copy.auth.passwordPlaceholder}
-          invalid={Boolean(errors.password)}
-          error={errors.password?.message}
-          {...register('password')}
+          invalid={errors.password !== undefined}
+          error={errors.password}
+          {...text('password')}
         />
-        <TermsCheckbox error={errors.terms?.message} {...register('terms')} />
+        <TermsCheckbox error={errors.terms} {...checkbox('terms')} />
         {error ? <FormAlert message={error} /> : null}
         <Button type="submit" className="w-full" loading={busy === 'submit'} disabled={busy !== null}>
           {copy.auth.createAccount}

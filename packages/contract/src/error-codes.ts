@@ -1,0 +1,14 @@
+// The API's error codes, without zod: screens import them without loading the schemas (see zod.ts).
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  notFound: 'NOT_FOUND',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  businessLimitReached: 'BUSINESS_LIMIT_REACHED',
+  unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

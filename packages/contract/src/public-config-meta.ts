@@ -1,0 +1,6 @@
+// Read by the browser before anything else, so without zod (see zod.ts).
+
+/** The name of the <meta> tag that carries the public config in the served index.html. */
+export const PUBLIC_CONFIG_META = 'rumbo-config';
+/** The product's name when the installation sets none (or the page carries no config). */
+export const DEFAULT_PRODUCT_NAME = 'Rumbo';

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+// Validation messages zod writes itself (types, formats) are in Spanish, on the server and in the browser.
+// Every schema module takes `z` from here, so wherever a schema is loaded the locale is set too. This is
+// the package's only module with a side effect ("sideEffects" in package.json): the bundler may drop
+// every other module a screen does not use, which keeps zod out of screens that only need constants.
+z.config(z.locales.es());
+
+export { z };
