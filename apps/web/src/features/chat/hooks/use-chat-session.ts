@@ -150,11 +150,9 @@ export function useChatSession(options: ChatSessionOptions) {
     [leave, newChat, businessId],
   );
 
-  // The thread named in the address opens once, on arrival.
-  const opened = useRef(false);
+  // The thread named in the address opens on arrival. (StrictMode's second run opens it again after
+  // its cleanup left it, which is what keeps this right in development.)
   useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
     const id = callbacks.current.initialChatId;
     if (id !== null) {
       void selectChat({ id, business_id: businessId, start_time: UNSAVED_CHAT_START, title: '' });
