@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { register, uniqueEmail } from './support/accounts.ts';
+import {
+  chooseStarter,
+  DESCRIPTION,
+  fillIdea,
+  next,
+  onboardToBusinessStep,
+  planCard,
+} from './support/businesses.ts';
 import { png } from './support/files.ts';
-import { APP_URL } from './support/ports.ts';
 
 /**
  * Issue 5, 'It must show' 1 and 2 in the browser: onboarding, the creation wizard for an idea and for
@@ -9,56 +15,8 @@ import { APP_URL } from './support/ports.ts';
  * and its popup, deletion, and the Founder plan's limit (guard, add card and API).
  */
 
-const DESCRIPTION =
-  'Una plataforma que conecta a productores locales de aceite de oliva con restaurantes de toda España, con entregas semanales y trazabilidad completa del origen.';
-
-const next = (page: Page) => page.getByRole('button', { name: 'Continuar' });
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
-const planCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 const message = (page: Page, text: string) => page.getByText(text, { exact: true });
-
-/** Registers a new user and answers onboarding steps 1 and 2; the page is on step 3. */
-async function onboardToBusinessStep(page: Page, name: string) {
-  await register(page, { name, email: uniqueEmail('negocios') });
-  await expect(page).toHaveURL(/\/onboard$/);
-  await expect(page.getByRole('heading', { name: '¿Dónde nos has conocido?' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
-  await expect(next(page)).toBeDisabled();
-  await page.getByText('Instagram', { exact: true }).click();
-  const saved = page.waitForResponse((res) => res.url().endsWith('/api/users/me/onboarding'));
-  await next(page).click();
-  expect((await saved).status()).toBe(204);
-
-  await expect(
-    page.getByRole('heading', { name: '¿Cuándo empezaste tu aventura emprendedora?' }),
-  ).toBeVisible();
-  await expect(next(page)).toBeDisabled();
-  await page.getByText('Hace más de 2 años', { exact: true }).click();
-  await next(page).click();
-  await expect(
-    page.getByRole('heading', { name: 'Genial! Ahora vamos a registrar tu empresa' }),
-  ).toBeVisible();
-}
-
-/** Steps 1 to 5 of the wizard for an idea, all valid, with a gradient logo. Ends on the last step. */
-async function fillIdea(page: Page, name: string) {
-  await page.getByText('Idea de negocio', { exact: true }).click();
-  await next(page).click();
-  await page.getByRole('radio', { name: 'Color 1' }).check({ force: true });
-  await page.getByLabel('Nombre', { exact: true }).fill(name);
-  await next(page).click();
-  await page.getByLabel('Descripción', { exact: true }).fill(DESCRIPTION);
-  await next(page).click();
-  await page.getByLabel('Descripción del equipo').fill('Dos fundadores');
-  await next(page).click();
-  await page.getByLabel('Objetivo principal').fill('Validar la demanda');
-}
-
-async function chooseStarter(page: Page) {
-  await expect(page).toHaveURL(/\/plans$/);
-  await planCard(page, 'Starter').getByRole('button', { name: 'Seleccionar plan' }).click();
-  await expect(page).toHaveURL(`${APP_URL}/`);
-}
 
 async function businesses(page: Page): Promise<Array<Record<string, unknown>>> {
   const res = await page.request.get('/api/businesses');

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { creditsExhaustedMessage, DEFAULT_PRODUCT_NAME } from '@rumbo/contract';
 import { makePdf } from '../apps/api/src/test/documents.ts';
 import { register, uniqueEmail } from './support/accounts.ts';
+import { chooseStarter, DESCRIPTION, fillIdea, onboardToBusinessStep } from './support/businesses.ts';
 import { png } from './support/files.ts';
 import { MODEL_TITLE, SLOW_ANSWER_WORDS, SLOW_WORD, slowWord } from './support/model-script.ts';
 import { MAIL_INSPECTOR_URL } from './support/ports.ts';
@@ -11,9 +12,6 @@ import { MAIL_INSPECTOR_URL } from './support/ports.ts';
  * conversation journey, attachments, stop and leaving mid-answer, running out of credits on Starter,
  * and the mobile layout.
  */
-
-const DESCRIPTION =
-  'Una plataforma que conecta a productores locales de aceite de oliva con restaurantes de toda España, con entregas semanales y trazabilidad completa del origen.';
 
 interface ModelRequest {
   body: { stream?: boolean; messages: Array<{ role: string; content: unknown }> };
@@ -77,7 +75,12 @@ test('a conversation: suggested question, streamed markdown, credits, title, new
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await starterWithBusiness(page);
+  // The business is created through onboarding's wizard, then Starter, then the dashboard.
+  await onboardToBusinessStep(page, 'Lucía Prieto');
+  await fillIdea(page, 'aceites del sur');
+  await page.getByRole('button', { name: 'Crear chat' }).click();
+  await chooseStarter(page);
+  await page.goto('/chats');
   await enterChat(page);
 
   // Empty state: the capitalised name, the default icon and four questions for an idea.
