@@ -118,7 +118,8 @@ test('a conversation: suggested question, streamed markdown, credits, title, new
 
   // The thread is named by the model, in the sidebar; the address names it too.
   const thread = sidebar(page).getByRole('button', { name: MODEL_TITLE });
-  await expect(thread).toBeVisible();
+  // The title is a model call of its own after the answer: the list is read again until it shows.
+  await expect(thread).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\?chat=\d+$/);
 
   await sidebar(page).getByRole('button', { name: 'Nuevo chat' }).click();

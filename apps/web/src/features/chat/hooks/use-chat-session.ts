@@ -23,6 +23,8 @@ import { type ChatMessageView, fromServerMessage, type PendingAttachment } from 
 
 /** Spec §9: an answer is marked finished 1.5 s after its stream ends. */
 export const FINISH_DELAY_MS = 1500;
+/** When the thread list is read again after an answer, to show the title the model gives the thread. */
+export const TITLE_REFRESH_DELAYS_MS = [0, FINISH_DELAY_MS, 5000, 15_000];
 /** How often an answer generated elsewhere (reopened chat, another tab) is read again. */
 export const FOLLOW_INTERVAL_MS = 1000;
 /** Pause before the n-th retry of a failed stream: short at first, never more than 3 s. */
@@ -309,12 +311,10 @@ export function useChatSession(options: ChatSessionOptions) {
           if (active.current === sending) active.current = null;
           update(viewId, answerKey, { streaming: false });
           refreshCredits();
-          refreshChats();
-          setTimeout(() => {
-            update(viewId, answerKey, { finished: true });
-            // The model names the thread once the first answer is complete; show that title.
-            refreshChats();
-          }, FINISH_DELAY_MS);
+          setTimeout(() => update(viewId, answerKey, { finished: true }), FINISH_DELAY_MS);
+          // The model names the thread once the first answer is complete (a call of its own, which may
+          // take a moment): the list is read again until then.
+          for (const delay of TITLE_REFRESH_DELAYS_MS) setTimeout(refreshChats, delay);
           return true;
         } catch (error) {
           if (controller.signal.aborted || isAbort(error)) return true;
