@@ -28,6 +28,7 @@ export const chatCopy = {
     writing: 'Escribiendo la respuesta',
     upgrade: 'Mejorar plan',
     loadOlder: 'Cargando mensajes anteriores',
+    loadingThread: 'Cargando la conversación',
     openAttachment: (name: string) => `Abrir ${name} en una ventana nueva`,
   },
   input: {

@@ -1,9 +1,11 @@
 import type { Business } from '@rumbo/contract';
 import { useQuery } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
+import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { publicConfig } from '../../../config/public-config.ts';
 import type { ProductUser } from '../../auth/api/users.ts';
@@ -137,7 +139,15 @@ function ChatWorkspace({
           onOpenSidebar={() => setSidebarOpen(true)}
           onNewChat={startNewChat}
         />
-        {session.messages.length === 0 && !session.loading ? (
+        {session.loading ? (
+          <div
+            role="status"
+            className="flex min-h-0 flex-1 items-center justify-center gap-3 text-sm text-slate-500"
+          >
+            <LoaderCircle className="size-5 animate-spin text-brand-600" aria-hidden="true" />
+            {copy.chat.messages.loadingThread}
+          </div>
+        ) : session.messages.length === 0 ? (
           <EmptyChat
             business={business}
             questions={questions}
