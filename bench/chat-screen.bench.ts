@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { REPO_ROOT, type RunningProcess, startProcess } from './lib/processes.ts';
+import { benchUser, call, freePort } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
 
 /**
@@ -40,29 +40,6 @@ interface JsFile {
   gzip: number;
 }
 
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function call(base: string, method: string, url: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    redirect: 'manual',
-    headers: {
-      cookie,
-      origin: base,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res;
-}
-
 /** `npm run build`: the bench measures the current production build. */
 function build() {
   const started = performance.now();
@@ -72,52 +49,6 @@ function build() {
     throw new Error('npm run build failed (see the output above)');
   }
   console.log(`production build: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-/** A signed-in user on plan 11 (the local test checkout) with one idea business. */
-async function benchUser(base: string) {
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      name: 'Bench Chat',
-      email: 'bench-chat@example.com',
-      password: 'bench-password-1',
-    }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const pairs = signUp.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
-  const cookie = pairs.join('; ');
-  const checkout = (await (
-    await call(base, 'POST', '/api/subscriptions', cookie, {
-      plan_id: 11,
-      success_url: `${base}/stripe_success`,
-      cancel_url: `${base}/stripe_cancel`,
-    })
-  ).json()) as { url: string };
-  await call(base, 'POST', `${new URL(checkout.url, base).pathname}/pay`, cookie);
-  const business = (await (
-    await call(base, 'POST', '/api/businesses/ideas', cookie, {
-      name: 'Cafetería Rumbo',
-      location: 'España',
-      description:
-        'Una cafetería de especialidad con tostador propio, cursos de barismo y venta online de café en grano para hogares y oficinas de la ciudad y alrededores.',
-      goal: 'Abrir el segundo local',
-      extra_info: '',
-      team_description: 'Tres socios',
-      team_size: 3,
-      user_position: 'CEO',
-      competitor_existence: true,
-      competitor_differentiation: 'Café de origen único tostado cada semana',
-      investment: 40000,
-      investment_currency: 'euro',
-    })
-  ).json()) as { id: number };
-  const cookies = pairs.map((pair) => {
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-  });
-  return { cookie, cookies, businessId: business.id };
 }
 
 /** Every third question is several paragraphs with a list and bold text; the rest one line. */
@@ -378,7 +309,7 @@ async function measure(base: string, browser: Browser, problems: string[]) {
   );
 
   // 2. A user whose business has one chat of 2,000 messages.
-  const user = await benchUser(base);
+  const user = await benchUser(base, 'chat');
   const thread = await fillChat(base, user.cookie, user.businessId);
   const screenUrl = `${base}/chat/idea/${user.businessId}`;
 

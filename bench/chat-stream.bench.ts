@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { BENCH_TOKENS, FIRST_TOKEN_MS, TOKEN_MS } from './lib/chat-model.ts';
 import { type RunningProcess, startProcess } from './lib/processes.ts';
+import { benchUser, call, freePort } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
 
 /**
@@ -132,76 +133,6 @@ async function benchDatabase(): Promise<{ url?: string; drop(): Promise<void> }>
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function call(base: string, method: string, url: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    redirect: 'manual',
-    headers: {
-      cookie,
-      origin: base,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res;
-}
-
-/** A signed-in user on plan 11 (bought through the local test checkout) with one business. */
-async function benchUser(base: string, n: number) {
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      name: `Bench ${n}`,
-      email: `bench${n}@example.com`,
-      password: 'bench-password-1',
-    }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const checkout = (await (
-    await call(base, 'POST', '/api/subscriptions', cookie, {
-      plan_id: 11,
-      success_url: `${base}/stripe_success`,
-      cancel_url: `${base}/stripe_cancel`,
-    })
-  ).json()) as { url: string };
-  await call(base, 'POST', `${new URL(checkout.url, base).pathname}/pay`, cookie);
-  const business = (await (
-    await call(base, 'POST', '/api/businesses/ideas', cookie, {
-      name: `Negocio ${n}`,
-      location: 'España',
-      description:
-        'Una cafetería de especialidad con tostador propio, cursos de barismo y venta online de café en grano para hogares y oficinas.'.padEnd(
-          160,
-          '.',
-        ),
-      goal: 'Abrir el segundo local',
-      extra_info: '',
-      team_description: 'Tres socios',
-      team_size: 3,
-      user_position: 'CEO',
-      competitor_existence: true,
-      competitor_differentiation: 'Café de origen único tostado cada semana',
-      investment: 40000,
-      investment_currency: 'euro',
-    })
-  ).json()) as { id: number };
-  return { cookie, businessId: business.id };
 }
 
 const bench: Benchmark = {

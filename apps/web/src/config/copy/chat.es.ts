@@ -12,7 +12,6 @@ export const chatCopy = {
     open: 'Abrir el historial',
     untitled: 'Nuevo chat',
     empty: 'Aún no hay conversaciones. Escribe tu primera pregunta.',
-    loadFailed: 'No se ha podido cargar el historial.',
   },
   header: {
     close: 'Volver a tus negocios',

@@ -33,6 +33,25 @@ export interface ChatMessageView {
   attachments: AttachmentView[];
 }
 
+/** An answer made here (before the server has one): waiting to stream, or the local exhausted text. */
+export function answerView(
+  key: string,
+  content: string,
+  state: Partial<Pick<ChatMessageView, 'finished' | 'streaming' | 'exhausted'>>,
+): ChatMessageView {
+  return {
+    key,
+    id: null,
+    sender: 'ai_model',
+    content,
+    finished: false,
+    streaming: false,
+    exhausted: false,
+    attachments: [],
+    ...state,
+  };
+}
+
 /** A file the user picked for the next message (spec §3 'File attachment'). */
 export interface PendingAttachment {
   key: string;

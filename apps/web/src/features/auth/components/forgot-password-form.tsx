@@ -2,7 +2,6 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
@@ -10,6 +9,7 @@ import { authClient, settle } from '../api/auth-client.ts';
 import { authErrorMessage, toAuthErrorCode } from '../errors.ts';
 import { type FieldErrors, useAuthForm } from '../hooks/use-auth-form.ts';
 import { ViewHeading } from './auth-layout.tsx';
+import { EmailField } from './email-field.tsx';
 
 type ForgotValues = {
   email: string;
@@ -73,15 +73,7 @@ export function ForgotPasswordForm({ defaultEmail = '', focusHeading, onLogin }:
         focusOnMount={focusHeading}
       />
       <form {...form(onSubmit)} className="space-y-4">
-        <TextField
-          label={copy.auth.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={copy.auth.emailPlaceholder}
-          invalid={errors.email !== undefined}
-          {...text('email')}
-        />
+        <EmailField invalid={errors.email !== undefined} {...text('email')} />
         {error ? <FormAlert message={error} /> : null}
         <Button type="submit" className="w-full" loading={busy !== null}>
           {copy.auth.recover}

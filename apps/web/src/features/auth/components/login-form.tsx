@@ -9,6 +9,7 @@ import { type FieldErrors, useAuthForm } from '../hooks/use-auth-form.ts';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in.ts';
 import { usePasswordEntry } from '../hooks/use-password-entry.ts';
 import { OrDivider, ViewHeading } from './auth-layout.tsx';
+import { EmailField } from './email-field.tsx';
 import { GoogleButton } from './google-button.tsx';
 
 type LoginValues = {
@@ -84,15 +85,7 @@ export function LoginForm({
       />
       <form {...form(onSubmit)} className="space-y-4">
         {notice ? <FormAlert message={notice} /> : null}
-        <TextField
-          label={copy.auth.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={copy.auth.emailPlaceholder}
-          invalid={errors.email !== undefined}
-          {...text('email')}
-        />
+        <EmailField invalid={errors.email !== undefined} {...text('email')} />
         <TextField
           label={copy.auth.password}
           type="password"

@@ -10,6 +10,7 @@ import { useGoogleSignIn } from '../hooks/use-google-sign-in.ts';
 import { usePasswordEntry } from '../hooks/use-password-entry.ts';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { OrDivider, ViewHeading } from './auth-layout.tsx';
+import { EmailField } from './email-field.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
@@ -88,15 +89,7 @@ export function RegisterForm({ defaultEmail = '', focusHeading, onLogin }: Regis
           invalid={errors.fullName !== undefined}
           {...text('fullName')}
         />
-        <TextField
-          label={copy.auth.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={copy.auth.emailPlaceholder}
-          invalid={errors.email !== undefined}
-          {...text('email')}
-        />
+        <EmailField invalid={errors.email !== undefined} {...text('email')} />
         <TextField
           label={copy.auth.password}
           type="password"

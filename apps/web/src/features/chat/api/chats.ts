@@ -10,9 +10,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, signalUnauthorized } from '../../../lib/api-client.ts';
 
 export const chatQueryKeys = {
-  all: (businessId: number) => ['businesses', businessId, 'chats'] as const,
   list: (businessId: number) => ['businesses', businessId, 'chats', 'list'] as const,
-  messages: (businessId: number, chatId: number) => ['businesses', businessId, 'chats', chatId] as const,
   research: (businessId: number) => ['businesses', businessId, 'research'] as const,
 };
 

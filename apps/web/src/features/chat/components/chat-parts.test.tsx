@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubLayoutObservers } from '../../../test/browser-stubs.ts';
 import '../../../test/render.tsx';
 import type { ChatMessageView } from '../messages.ts';
 import { CapacityNotice, COPY_REVERT_MS } from './capacity-notice.tsx';
@@ -119,20 +120,7 @@ describe('the message input', () => {
 
 describe('a long conversation', () => {
   it('renders only the latest messages of a 2,000-message chat', () => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubLayoutObservers();
     const messages: ChatMessageView[] = Array.from({ length: 2000 }, (_, i) => ({
       key: `m${i}`,
       id: i + 1,

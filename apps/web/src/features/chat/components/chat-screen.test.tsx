@@ -9,6 +9,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as ChatRoute } from '../../../app/routes/chat.tsx';
+import { stubLayoutObservers } from '../../../test/browser-stubs.ts';
 import { sampleIdea } from '../../../test/businesses.ts';
 import { productUser, type StubRoute, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
@@ -112,20 +113,7 @@ beforeEach(() => {
         removeEventListener: () => {},
       }) as unknown as MediaQueryList,
   );
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  stubLayoutObservers();
   URL.createObjectURL = () => 'blob:local';
   URL.revokeObjectURL = () => {};
 });
@@ -170,8 +158,8 @@ describe('the chat screen (spec §2.6, §4)', () => {
     expect(body?.content).toBe('¿Por dónde empiezo?');
     expect(body?.client_message_id).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     expect(input().value).toBe('');
-    // Credits are read again on the first piece and at the end.
-    await waitFor(() => expect(callsTo('GET /api/users/me').length).toBeGreaterThanOrEqual(2));
+    // Credits: read when the screen opens, again on the first piece and at the end.
+    await waitFor(() => expect(callsTo('GET /api/users/me').length).toBeGreaterThanOrEqual(3));
 
     expect(answers()[0]?.getAttribute('data-finished')).toBe('false');
     await waitFor(() => expect(answers()[0]?.getAttribute('data-finished')).toBe('true'), { timeout: 2500 });

@@ -118,7 +118,6 @@ function ChatWorkspace({
       {sidebarOpen ? (
         <ChatSidebar
           chats={chats.data}
-          loadFailed={chats.isError}
           currentId={session.chat.id}
           overlay={overlay}
           onSelect={(chat) => {

@@ -7,7 +7,6 @@ const t = copy.chat.sidebar;
 
 export interface ChatSidebarProps {
   chats: readonly Chat[] | undefined;
-  loadFailed: boolean;
   currentId: number;
   overlay: boolean;
   onSelect: (chat: Chat) => void;
@@ -22,7 +21,6 @@ export interface ChatSidebarProps {
  */
 export function ChatSidebar({
   chats,
-  loadFailed,
   currentId,
   overlay,
   onSelect,
@@ -74,15 +72,11 @@ export function ChatSidebar({
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
         {chats === undefined ? (
-          loadFailed ? (
-            <p className="px-2 py-3 text-sm text-red-700">{t.loadFailed}</p>
-          ) : (
-            <div role="status" aria-label={copy.common.loading} className="space-y-2 px-1 py-2">
-              {[0, 1, 2].map((key) => (
-                <div key={key} className="h-9 animate-pulse rounded-lg bg-slate-100" />
-              ))}
-            </div>
-          )
+          <div role="status" aria-label={copy.common.loading} className="space-y-2 px-1 py-2">
+            {[0, 1, 2].map((key) => (
+              <div key={key} className="h-9 animate-pulse rounded-lg bg-slate-100" />
+            ))}
+          </div>
         ) : chats.length === 0 ? (
           <p className="px-2 py-3 text-sm text-slate-500">{t.empty}</p>
         ) : (

@@ -8,7 +8,7 @@ import {
   UNSAVED_CHAT_START,
 } from '@rumbo/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductUser } from '../../auth/api/users.ts';
 import { authQueryKeys } from '../../auth/session.ts';
 import {
@@ -19,11 +19,11 @@ import {
   stopAnswer,
   streamMessage,
 } from '../api/chats.ts';
-import { type ChatMessageView, fromServerMessage, type PendingAttachment } from '../messages.ts';
+import { answerView, type ChatMessageView, fromServerMessage, type PendingAttachment } from '../messages.ts';
 
 /** Spec §9: an answer is marked finished 1.5 s after its stream ends. */
 export const FINISH_DELAY_MS = 1500;
-/** When the thread list is read again after an answer, to show the title the model gives the thread. */
+/** When the thread list is read again after a new thread's first answer, for the title the model gives it. */
 export const TITLE_REFRESH_DELAYS_MS = [0, FINISH_DELAY_MS, 5000, 15_000];
 /** How often an answer generated elsewhere (reopened chat, another tab) is read again. */
 export const FOLLOW_INTERVAL_MS = 1000;
@@ -36,9 +36,6 @@ const unsavedChat = (businessId: number): Chat => ({
   start_time: UNSAVED_CHAT_START,
   title: '',
 });
-
-/** What a refused send tells the user, for the screen to show as a notice. */
-export type SendNotice = string;
 
 interface ActiveSend {
   controller: AbortController;
@@ -59,7 +56,7 @@ export interface ChatSessionOptions {
   /** Called whenever the current thread changes, so the address can follow it. */
   onChatChange: (chatId: number | null) => void;
   /** A refused send's explanation (a file the server would not take). */
-  onNotice: (notice: SendNotice) => void;
+  onNotice: (notice: string) => void;
 }
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -184,10 +181,8 @@ export function useChatSession(options: ChatSessionOptions) {
     return () => clearInterval(timer);
   }, [following, chat.id, businessId, refreshCredits, refreshChats]);
 
-  const last = messages.at(-1);
-  const loading = loadingMessages;
   // Spec §4: only when not loading, and with fewer than 2 messages or the last one finished.
-  const canSend = !loading && (messages.length < 2 || last?.finished === true);
+  const canSend = !loadingMessages && (messages.length < 2 || messages.at(-1)?.finished === true);
   const streaming = messages.some((m) => m.streaming);
 
   const send = useCallback(
@@ -221,19 +216,11 @@ export function useChatSession(options: ChatSessionOptions) {
 
       if (!maySend(planId, credits)) {
         // Spec §4: no request at all; the exhausted text is local and credits read 0.
+        const exhausted = creditsExhaustedMessage(productName, planId);
         setMessages((list) => [
           ...list,
           question,
-          {
-            key: answerKey,
-            id: null,
-            sender: 'ai_model',
-            content: creditsExhaustedMessage(productName, planId),
-            finished: true,
-            streaming: false,
-            exhausted: true,
-            attachments: [],
-          },
+          answerView(answerKey, exhausted, { finished: true, exhausted: true }),
         ]);
         queryClient.setQueryData<ProductUser>(authQueryKeys.me, (me) =>
           me ? { ...me, available_credits: 0 } : me,
@@ -241,20 +228,7 @@ export function useChatSession(options: ChatSessionOptions) {
         return true;
       }
 
-      setMessages((list) => [
-        ...list,
-        question,
-        {
-          key: answerKey,
-          id: null,
-          sender: 'ai_model',
-          content: '',
-          finished: false,
-          streaming: true,
-          exhausted: false,
-          attachments: [],
-        },
-      ]);
+      setMessages((list) => [...list, question, answerView(answerKey, '', { streaming: true })]);
       const controller = new AbortController();
       const sending: ActiveSend = {
         controller,
@@ -264,6 +238,7 @@ export function useChatSession(options: ChatSessionOptions) {
         answerId: null,
       };
       active.current = sending;
+      const newThread = chat.id === UNSAVED_CHAT_ID;
       const clientMessageId = crypto.randomUUID();
       let firstChunk = true;
 
@@ -312,9 +287,9 @@ export function useChatSession(options: ChatSessionOptions) {
           update(viewId, answerKey, { streaming: false });
           refreshCredits();
           setTimeout(() => update(viewId, answerKey, { finished: true }), FINISH_DELAY_MS);
-          // The model names the thread once the first answer is complete (a call of its own, which may
+          // The model names a new thread once its first answer is complete (a call of its own, which may
           // take a moment): the list is read again until then.
-          for (const delay of TITLE_REFRESH_DELAYS_MS) setTimeout(refreshChats, delay);
+          if (newThread) for (const delay of TITLE_REFRESH_DELAYS_MS) setTimeout(refreshChats, delay);
           return true;
         } catch (error) {
           if (controller.signal.aborted || isAbort(error)) return true;
@@ -362,8 +337,5 @@ export function useChatSession(options: ChatSessionOptions) {
     }
   }, [businessId, chat.id, messages, refreshCredits]);
 
-  return useMemo(
-    () => ({ chat, messages, loading, canSend, streaming, send, stop, selectChat, newChat }),
-    [chat, messages, loading, canSend, streaming, send, stop, selectChat, newChat],
-  );
+  return { chat, messages, loading: loadingMessages, canSend, streaming, send, stop, selectChat, newChat };
 }
