@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from './app.ts';
-import { createTestApp, type TestApp } from './test/app.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './test/app.ts';
+import { startTestHttpServer, type TestHttpServer } from './test/http-server.ts';
 
 let t: TestApp;
 let distDir: string;
@@ -138,5 +140,50 @@ describe('when the database stops answering', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'unavailable' });
     await other.close();
+  });
+});
+
+describe('JSON body limit on the Node server', () => {
+  let server: TestHttpServer;
+  beforeAll(async () => {
+    server = await startTestHttpServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Posts `size` bytes of JSON, declared up front or sent in chunks (no length), over real HTTP. */
+  function post(size: number, declared: boolean): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const body = JSON.stringify({ text: 'x'.repeat(size) });
+      const req = http.request(`${server.url}/api/health`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: TEST_PUBLIC_URL,
+          ...(declared ? { 'content-length': Buffer.byteLength(body) } : {}),
+        },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (part: string) => {
+          text += part;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      // The server may answer 413 and close before the whole body is written.
+      req.on('error', (error) => (req.writableEnded ? undefined : reject(error)));
+      for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.slice(at, at + 64 * 1024));
+      req.end();
+    });
+  }
+
+  it('refuses an over-limit body whether its length is declared or it comes in chunks', async () => {
+    for (const declared of [true, false]) {
+      const res = await post(JSON_BODY_LIMIT + 10, declared);
+      expect(res.status, declared ? 'declared' : 'chunked').toBe(413);
+      expect(JSON.parse(res.body).code).toBe('PAYLOAD_TOO_LARGE');
+    }
   });
 });

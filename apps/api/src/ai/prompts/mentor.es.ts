@@ -8,8 +8,10 @@ export interface MentorPromptInput {
   today: Date;
 }
 
+// One formatter for every prompt: building an Intl formatter per call costs more than the rest of the prompt.
+const amountFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
 const money = (amount: number, currency: 'euro' | 'dollar') =>
-  `${amount.toLocaleString('es-ES', { maximumFractionDigits: 2 })} ${currency === 'euro' ? '€' : 'US$'}`;
+  `${amountFormat.format(amount)} ${currency === 'euro' ? '€' : 'US$'}`;
 
 const orDash = (text: string) => (text.trim() === '' ? '—' : text.trim());
 

@@ -14,15 +14,15 @@ import { refund } from '../credits/credits.ts';
  *
  * Each running answer is a `LiveGeneration` in this process: the model's text accumulates in memory,
  * readers in this process stream it from there, and one flusher writes every growing answer to the
- * database in a single statement every FLUSH_MS (readers in other processes poll those rows). The end
- * of an answer is written in a batch too, within END_FLUSH_MS, and its readers end only once it is
- * stored, so a client that sees the end finds the answer when it reloads the chat.
+ * database in a single statement every FLUSH_MS (readers in other processes poll those rows). The ends
+ * of answers are written apart, one statement for those that ended within END_FLUSH_MS, and their
+ * readers end only once that is stored, so a client that sees the end finds the answer on reload.
  */
 
 export const FLUSH_MS = 250;
 /** After its first bytes, a response gets new text at most this often (fewer, larger writes under load). */
-export const WRITE_INTERVAL_MS = 40;
-const END_FLUSH_MS = 10;
+export const WRITE_INTERVAL_MS = 100;
+const END_FLUSH_MS = 50;
 export const HEARTBEAT_MS = 5_000;
 /** A running generation whose heartbeat is older than this belonged to a process that died. */
 export const STALE_AFTER_MS = 30_000;
@@ -147,6 +147,7 @@ export function createChatEngine(deps: EngineDeps) {
   const live = new Map<number, LiveGeneration>();
   const ending: LiveGeneration[] = [];
   let flushing: Promise<void> | undefined;
+  let endsFlushing: Promise<void> | undefined;
   let endTimer: NodeJS.Timeout | undefined;
   let lastHeartbeat = Date.now();
   let closed = false;
@@ -164,13 +165,15 @@ export function createChatEngine(deps: EngineDeps) {
   }, WRITE_INTERVAL_MS);
   writeTick.unref();
 
-  /** One flush at a time: writes the growing answers, the ended ones, the heartbeat, reads stop requests. */
+  /**
+   * Every FLUSH_MS: the growing answers, the heartbeat and the stop requests. One at a time; ends are
+   * written on their own (`flushEnds`), so that an answer's end waits for one statement, not for this.
+   */
   function flush(): Promise<void> {
     if (flushing) return flushing;
     flushing = (async () => {
       try {
         await writeProgress();
-        await writeEnds();
         await heartbeatAndStops();
       } catch (error) {
         logger.error({ err: error }, 'chat generation flush failed');
@@ -181,9 +184,25 @@ export function createChatEngine(deps: EngineDeps) {
     return flushing;
   }
 
+  /** One end write at a time: the answers that ended since the last one, in one statement. */
+  function flushEnds(): Promise<void> {
+    if (endsFlushing) return endsFlushing;
+    endsFlushing = (async () => {
+      try {
+        await writeEnds();
+      } catch (error) {
+        logger.error({ err: error }, 'chat generation end write failed');
+      } finally {
+        endsFlushing = undefined;
+      }
+    })();
+    return endsFlushing;
+  }
+
   /**
    * Appends to each growing answer only what is new since the last flush (the whole text again after
-   * a failed flush, whose effect is unknown), in one statement.
+   * a failed flush, whose effect is unknown), in one statement. An answer whose end is stored
+   * meanwhile is left alone (`finished = false`), whichever statement reaches its row first.
    */
   async function writeProgress(): Promise<void> {
     const rows: SQL[] = [];
@@ -213,41 +232,37 @@ export function createChatEngine(deps: EngineDeps) {
     }
   }
 
+  /**
+   * Stores the answers that ended: finished or stopped ones with their whole text in one statement
+   * (their generation and message rows together, so it is atomic), failed ones refunded one by one.
+   */
   async function writeEnds(): Promise<void> {
     if (ending.length === 0) return;
     const batch = ending.splice(0, ending.length);
     const done = batch.filter((gen) => gen.state !== 'failed');
     try {
       if (done.length > 0) {
-        const gens = done.map(
+        const rows = done.map(
           (g) =>
-            sql`(${g.generationId}::int, ${g.state}::text, ${g.usage.inputTokens}::int, ${g.usage.outputTokens}::int)`,
+            sql`(${g.generationId}::int, ${g.state}::text, ${g.usage.inputTokens}::int, ${g.usage.outputTokens}::int, ${g.answerId}::int, ${g.text}::text)`,
         );
-        const contents = done.map((g) => sql`(${g.answerId}::int, ${g.text}::text)`);
-        await db.transaction(async (tx) => {
-          // Only rows still running and ours: a generation failed meanwhile (stale) keeps its state.
-          const updated = await queryRows<{ message_id: number }>(
-            tx,
-            sql`update generations g set status = v.status, input_tokens = v.input, output_tokens = v.output,
+        // Only rows still running: a generation failed meanwhile (stale) keeps its state and text.
+        await db.execute(
+          sql`with v(id, status, input, output, answer_id, content) as (values ${sql.join(rows, sql`, `)}),
+              g as (
+                update generations g set status = v.status, input_tokens = v.input, output_tokens = v.output,
                   ended_at = now()
-                from (values ${sql.join(gens, sql`, `)}) as v(id, status, input, output)
-                where g.id = v.id and g.status = 'running'
-                returning g.message_id`,
-          );
-          if (updated.length === 0) return;
-          const ids = new Set(updated.map((r) => Number(r.message_id)));
-          const rows = contents.filter((_, i) => ids.has(done[i]?.answerId ?? -1));
-          await tx.execute(
-            sql`update messages set content = v.content, finished = true
-                from (values ${sql.join(rows, sql`, `)}) as v(id, content) where messages.id = v.id`,
-          );
-        });
+                from v where g.id = v.id and g.status = 'running'
+                returning g.id)
+              update messages set content = v.content, finished = true
+              from v join g on g.id = v.id where messages.id = v.answer_id`,
+        );
       }
       for (const gen of batch.filter((g) => g.state === 'failed')) {
         await failGeneration(db, gen.generationId, 'the model call failed');
       }
     } catch (error) {
-      // Not stored: try again at the next flush rather than leave an answer unfinished.
+      // Not stored: try again at the next end write rather than leave an answer unfinished.
       ending.push(...batch);
       throw error;
     }
@@ -281,7 +296,7 @@ export function createChatEngine(deps: EngineDeps) {
     if (endTimer) return;
     endTimer = setTimeout(() => {
       endTimer = undefined;
-      void flush().then(() => {
+      void flushEnds().then(() => {
         if (ending.length > 0) scheduleEndFlush();
       });
     }, END_FLUSH_MS);
@@ -460,6 +475,8 @@ export function createChatEngine(deps: EngineDeps) {
       clearInterval(writeTick);
       if (endTimer) clearTimeout(endTimer);
       await flush();
+      // An end write may be under way with more ends queued behind it (bounded: the database may be down).
+      for (let round = 0; round < 3 && (ending.length > 0 || endsFlushing); round++) await flushEnds();
       await assistant.close();
     },
   };
