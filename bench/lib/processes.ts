@@ -44,6 +44,9 @@ export function startProcess(
       }
       if (entry.url) {
         clearTimeout(timer);
+        // From here on the output is only drained: parsing every log line would load the machine under test.
+        lines.close();
+        child.stdout?.resume();
         resolve({
           url: entry.url,
           child,

@@ -19,7 +19,7 @@ import { refund } from '../credits/credits.ts';
  * readers end only once that is stored, so a client that sees the end finds the answer on reload.
  */
 
-export const FLUSH_MS = 250;
+export const FLUSH_MS = 500;
 /** After its first bytes, a response gets new text at most this often (fewer, larger writes under load). */
 export const WRITE_INTERVAL_MS = 100;
 const END_FLUSH_MS = 50;
@@ -146,6 +146,8 @@ export function createChatEngine(deps: EngineDeps) {
   const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   const live = new Map<number, LiveGeneration>();
   const ending: LiveGeneration[] = [];
+  /** Titles made by the model, by chat id, waiting for the next flush. */
+  const titles = new Map<number, string>();
   let flushing: Promise<void> | undefined;
   let endsFlushing: Promise<void> | undefined;
   let endTimer: NodeJS.Timeout | undefined;
@@ -166,7 +168,7 @@ export function createChatEngine(deps: EngineDeps) {
   writeTick.unref();
 
   /**
-   * Every FLUSH_MS: the growing answers, the heartbeat and the stop requests. One at a time; ends are
+   * Every FLUSH_MS: the growing answers, the chats' new titles, the heartbeat and the stop requests. One at a time; ends are
    * written on their own (`flushEnds`), so that an answer's end waits for one statement, not for this.
    */
   function flush(): Promise<void> {
@@ -174,6 +176,7 @@ export function createChatEngine(deps: EngineDeps) {
     flushing = (async () => {
       try {
         await writeProgress();
+        await writeTitles();
         await heartbeatAndStops();
       } catch (error) {
         logger.error({ err: error }, 'chat generation flush failed');
@@ -334,12 +337,27 @@ export function createChatEngine(deps: EngineDeps) {
   async function nameChat(chatId: number, question: string, answer: string): Promise<void> {
     try {
       const title = await assistant.title(question, answer, AbortSignal.timeout(20_000));
-      if (!title) return;
-      await db.execute(
-        sql`update chats set title = ${title}, title_generated = true where id = ${chatId} and title_generated = false`,
-      );
+      if (title) titles.set(chatId, title);
     } catch (error) {
       logger.warn({ err: error, chatId }, 'chat title generation failed; the first words stay');
+    }
+  }
+
+  /** The model-made titles of the last FLUSH_MS, in one statement (new chats come in bursts too). */
+  async function writeTitles(): Promise<void> {
+    if (titles.size === 0) return;
+    const batch = [...titles];
+    titles.clear();
+    const rows = batch.map(([chatId, title]) => sql`(${chatId}::int, ${title}::text)`);
+    try {
+      await db.execute(
+        sql`update chats set title = v.title, title_generated = true
+            from (values ${sql.join(rows, sql`, `)}) as v(id, title)
+            where chats.id = v.id and chats.title_generated = false`,
+      );
+    } catch (error) {
+      for (const [chatId, title] of batch) if (!titles.has(chatId)) titles.set(chatId, title);
+      throw error;
     }
   }
 
