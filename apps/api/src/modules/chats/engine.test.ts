@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { CHAT_STREAM_HEADERS, FAILED_ANSWER_CONTENT } from '@rumbo/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAssistant } from '../../ai/assistant.ts';
 import { type App, createApp } from '../../app.ts';
 import { creditBalances, generations, messages, users } from '../../db/schema/index.ts';
 import { createLogger } from '../../logger.ts';
@@ -12,7 +13,7 @@ import { signUp, TEST_PUBLIC_URL } from '../../test/app.ts';
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI } from '../../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
 import { balance } from '../credits/credits.ts';
-import { failStaleGenerations } from './engine.ts';
+import { type ChatEngine, createChatEngine, failStaleGenerations, type ModelRequest } from './engine.ts';
 
 /**
  * Two app instances on one database stand for two server processes: each has its own engine (its own
@@ -187,5 +188,92 @@ describe('several processes on one database', () => {
     const [after] = await db.select().from(messages).where(eq(messages.id, swept));
     expect(after).toMatchObject({ content: FAILED_ANSWER_CONTENT, finished: true });
     expect(await balance(db, userId)).toBe(10);
+  });
+});
+
+describe('an answer asked for before its send is stored', () => {
+  const prompt: ModelRequest = {
+    system: 'Eres un mentor.',
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'Hola' }] }],
+  };
+  const logger = createLogger('silent');
+  let engine: ChatEngine;
+  beforeAll(() => {
+    engine = createChatEngine({
+      db: a.database.db,
+      kind: a.database.kind,
+      assistant: createAssistant(a.env, logger),
+      logger,
+    });
+  });
+  afterAll(async () => {
+    await engine?.close();
+  });
+  const until = async (ok: () => boolean) => {
+    const deadline = Date.now() + 10_000;
+    while (!ok() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  };
+
+  it('is dropped, with its model request cancelled, when the send is not stored', async () => {
+    script = { tokens: Array.from({ length: 200 }, (_, i) => ` c${i}`), tokenDelayMs: 10 };
+    const before = fake.requests.length;
+    const gen = engine.begin(prompt);
+    await until(() => gen.text.length > 0);
+    const request = fake.requests.at(before);
+    engine.cancel(gen);
+    await request?.ended;
+    expect(request?.disconnected).toBe(true);
+    // Nothing of it is kept: no running answer, nothing waiting to be stored.
+    await until(() => gen.state !== 'running');
+    expect(gen.state).toBe('failed');
+    expect(engine.live(gen.answerId)).toBeUndefined();
+  });
+
+  it('is stored whole when the model ends before the send’s rows exist', async () => {
+    script = { tokens: TOKENS.slice(0, 5), tokenDelayMs: 1 };
+    const { userId, chatId } = await setup();
+    const before = fake.requests.length;
+    const gen = engine.begin(prompt);
+    await until(() => gen.state !== 'running');
+    expect(fake.requests.at(before)?.disconnected).toBe(false);
+    const db = a.database.db;
+    const [question] = await db
+      .insert(messages)
+      .values({ chatId, sender: 'user', content: 'Hola' })
+      .returning();
+    const [answer] = await db
+      .insert(messages)
+      .values({
+        chatId,
+        sender: 'ai_model',
+        content: '',
+        finished: false,
+        replyTo: question?.id,
+        answerKind: 'model',
+      })
+      .returning();
+    const [generation] = await db
+      .insert(generations)
+      .values({
+        messageId: answer?.id ?? 0,
+        userId,
+        attempt: 1,
+        status: 'running',
+        owner: engine.owner,
+        cost: 0,
+      })
+      .returning();
+    engine.claim(gen, { generationId: generation?.id ?? 0, answerId: answer?.id ?? 0, attempt: 1, cost: 0 });
+    await gen.stored;
+    const [stored] = await db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, answer?.id ?? 0));
+    expect(stored).toMatchObject({ content: TOKENS.slice(0, 5).join(''), finished: true });
+    const [ended] = await db
+      .select()
+      .from(generations)
+      .where(eq(generations.id, generation?.id ?? 0));
+    expect(ended?.status).toBe('finished');
   });
 });

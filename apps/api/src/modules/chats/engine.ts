@@ -33,6 +33,8 @@ export const newAnswerSourceId = () => `answer:${crypto.randomUUID()}`;
 
 class StopRequested extends Error {}
 class ShuttingDown extends Error {}
+/** The send that began the answer was not stored (a retry raced it, or credits ran out meanwhile). */
+class NotStored extends Error {}
 
 type EndState = 'finished' | 'stopped' | 'failed';
 
@@ -44,22 +46,29 @@ export class LiveGeneration {
   rewrite = false;
   state: 'running' | EndState = 'running';
   usage: AnswerUsage = { inputTokens: null, outputTokens: null };
+  /** The stored rows this generation writes to; set by the claim (`ChatEngine.claim`). */
+  generationId = 0;
+  answerId = 0;
+  attempt = 0;
+  cost = 0;
+  titleFor: StartRequest['titleFor'];
   readonly controller = new AbortController();
   /** Resolves once the final state is stored. */
   readonly stored: Promise<void>;
   markStored!: () => void;
+  /** Resolves true once the send's rows are stored (claimed), false when the send was not stored. */
+  readonly claimed: Promise<boolean>;
+  settleClaim!: (claimed: boolean) => void;
   private waiters: Array<() => void> = [];
   /** Called at every change, for as long as they are subscribed (the HTTP writers of this process). */
   readonly listeners = new Set<() => void>();
 
-  constructor(
-    readonly generationId: number,
-    readonly answerId: number,
-    readonly attempt: number,
-    readonly cost: number,
-  ) {
+  constructor() {
     this.stored = new Promise((resolve) => {
       this.markStored = resolve;
+    });
+    this.claimed = new Promise((resolve) => {
+      this.settleClaim = resolve;
     });
   }
 
@@ -83,16 +92,23 @@ export class LiveGeneration {
   }
 }
 
-export interface StartRequest {
+/** What the model is asked: enough to start an answer before its rows are stored. */
+export interface ModelRequest {
+  system: string;
+  messages: LanguageModelV3Message[];
+}
+
+/** The stored rows of an answer (its claim, inserted as running by this process). */
+export interface Claim {
   generationId: number;
   answerId: number;
   attempt: number;
   cost: number;
-  system: string;
-  messages: LanguageModelV3Message[];
   /** When the chat still has no model-made title: the question, to name it after the answer. */
   titleFor?: { chatId: number; question: string };
 }
+
+export type StartRequest = ModelRequest & Claim;
 
 export interface EngineDeps {
   db: Db;
@@ -305,7 +321,7 @@ export function createChatEngine(deps: EngineDeps) {
     }, END_FLUSH_MS);
   }
 
-  async function run(gen: LiveGeneration, request: StartRequest): Promise<void> {
+  async function run(gen: LiveGeneration, request: ModelRequest): Promise<void> {
     const signal = gen.controller.signal;
     try {
       gen.usage = await assistant.answer({
@@ -320,18 +336,38 @@ export function createChatEngine(deps: EngineDeps) {
         gen.state = 'stopped';
       } else {
         gen.state = 'failed';
-        if (!(signal.reason instanceof ShuttingDown)) {
+        if (!(signal.reason instanceof ShuttingDown || signal.reason instanceof NotStored)) {
           logger.warn({ err: error, generationId: gen.generationId }, 'answer generation failed');
         }
       }
     }
+    // An answer can only be stored once its rows exist (a model faster than the send's insert waits).
+    if (!(await gen.claimed)) return;
     ending.push(gen);
     gen.wake();
     scheduleEndFlush();
     await gen.stored;
-    if (gen.state === 'finished' && request.titleFor) {
-      await nameChat(request.titleFor.chatId, request.titleFor.question, gen.text);
+    if (gen.state === 'finished' && gen.titleFor) {
+      await nameChat(gen.titleFor.chatId, gen.titleFor.question, gen.text);
     }
+  }
+
+  function begin(request: ModelRequest): LiveGeneration {
+    const gen = new LiveGeneration();
+    if (closed) gen.controller.abort(new ShuttingDown());
+    void run(gen, request);
+    return gen;
+  }
+
+  function claim(gen: LiveGeneration, rows: Claim): LiveGeneration {
+    gen.generationId = rows.generationId;
+    gen.answerId = rows.answerId;
+    gen.attempt = rows.attempt;
+    gen.cost = rows.cost;
+    gen.titleFor = rows.titleFor;
+    live.set(gen.answerId, gen);
+    gen.settleClaim(true);
+    return gen;
   }
 
   async function nameChat(chatId: number, question: string, answer: string): Promise<void> {
@@ -364,15 +400,25 @@ export function createChatEngine(deps: EngineDeps) {
   return {
     owner,
 
-    /** Starts a generation whose row this process inserted as running (its claim). */
+    /**
+     * Asks the model for an answer before the send's rows are stored, so that the model's time to
+     * its first token overlaps the insert. `claim` then ties it to the stored rows, or `cancel`
+     * drops it (nothing of it is ever stored). Its text accumulates in memory meanwhile.
+     */
+    begin,
+
+    /** Ties a begun generation to the rows this process inserted as running (its claim). */
+    claim,
+
+    /** Drops a begun generation whose send was not stored: the model call is aborted. */
+    cancel(gen: LiveGeneration): void {
+      gen.controller.abort(new NotStored());
+      gen.settleClaim(false);
+    },
+
+    /** Starts a generation whose rows this process inserted as running (its claim). */
     start(request: StartRequest): LiveGeneration {
-      const gen = new LiveGeneration(request.generationId, request.answerId, request.attempt, request.cost);
-      live.set(gen.answerId, gen);
-      if (closed) {
-        gen.controller.abort(new ShuttingDown());
-      }
-      void run(gen, request);
-      return gen;
+      return claim(begin(request), request);
     },
 
     live(answerId: number): LiveGeneration | undefined {
@@ -469,16 +515,6 @@ export function createChatEngine(deps: EngineDeps) {
       out.once('close', detach);
       gen.listeners.add(onChange);
       onChange();
-    },
-
-    /** Fails a generation that this process started but could not hand to the model. */
-    async abandon(gen: LiveGeneration, error: unknown): Promise<void> {
-      logger.error({ err: error, generationId: gen.generationId }, 'could not start the answer');
-      gen.state = 'failed';
-      live.delete(gen.answerId);
-      await failGeneration(db, gen.generationId, 'could not start');
-      gen.markStored();
-      gen.wake();
     },
 
     /** Waits for running answers (up to SHUTDOWN_WAIT_MS), fails the rest (refunded), stores everything. */

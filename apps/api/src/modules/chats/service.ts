@@ -28,8 +28,10 @@ import type { FileStorage } from '../files/storage.ts';
 import { checkAttachment, checkLimits } from './attachments.ts';
 import {
   type ChatEngine,
+  type Claim,
   failGeneration,
   failStaleGenerations,
+  type ModelRequest,
   newAnswerSourceId,
   STALE_AFTER_MS,
 } from './engine.ts';
@@ -38,8 +40,8 @@ type ChatRow = typeof chats.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
 type AttachmentRow = typeof attachments.$inferSelect;
 type BusinessRow = typeof businesses.$inferSelect;
+/** A message of the chat as the model's context reads it (the question being sent too, before it is stored). */
 interface HistoryRow {
-  id: number;
   sender: 'user' | 'ai_model';
   content: string;
   finished: boolean;
@@ -190,8 +192,8 @@ export function createChatService(deps: ChatServiceDeps) {
 
   /**
    * The read at the start of every send, prepared once (a named statement on PostgreSQL): the chat and
-   * business owned by the caller, the plan, an earlier send with this client id, the research summary
-   * and the history. Building and planning it per send was a good share of a send's cost under load.
+   * business owned by the caller, the plan and credit balance, an earlier send with this client id, the
+   * research summary and the history. Building and planning it per send was a good share of a send's cost under load.
    */
   const sendRead = db
     .select({
@@ -200,6 +202,7 @@ export function createChatService(deps: ChatServiceDeps) {
       planId: users.planId,
       seenId: sql<number | null>`(select m.id from messages m
         where m.chat_id = ${chats.id} and m.client_message_id = ${sql.placeholder('clientMessageId')})`,
+      balance: sql<number | null>`(select b.balance from credit_balances b where b.user_id = ${users.id})`,
       research: researchOf(businesses.id),
       history: historyOf(chats.id),
     })
@@ -293,13 +296,16 @@ export function createChatService(deps: ChatServiceDeps) {
     return row;
   }
 
-  /** The prompt for the model from the business and the chat's history (oldest first, question last). */
+  /**
+   * What the model is asked, from the business and the chat's history (oldest first, question last).
+   * `uploads` are the question's files just received, read from memory rather than from storage.
+   */
   async function buildContext(
     business: BusinessRow,
     researchSummary: string | null,
     rows: HistoryRow[],
-    fresh?: Map<number, Upload[]>,
-  ): Promise<{ system: string; messages: PromptMessage[] }> {
+    uploads: Upload[] = [],
+  ): Promise<ModelRequest> {
     const usable = rows.filter(
       (m) =>
         m.sender === 'user' ||
@@ -317,9 +323,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (m === last && assistant.vision) {
         prompt.images = [];
         for (const image of own.filter((f) => f.type === 'image')) {
-          const data =
-            fresh?.get(Number(m.id))?.find((u) => u.name === image.name)?.data ??
-            (await storage.get(image.key));
+          const data = uploads.find((u) => u.name === image.name)?.data ?? (await storage.get(image.key));
           if (data) prompt.images.push({ data: new Uint8Array(data), mediaType: image.mime });
         }
       }
@@ -332,7 +336,7 @@ export function createChatService(deps: ChatServiceDeps) {
         researchSummary,
         today: new Date(),
       }),
-      messages: history,
+      messages: toModelMessages(history, { imagesVisible: assistant.vision }),
     };
   }
 
@@ -345,30 +349,19 @@ export function createChatService(deps: ChatServiceDeps) {
     return buildContext(business, row?.research ?? null, row?.history ?? []);
   }
 
-  /** Hands an answer's generation (inserted as running by this process) to the engine. */
-  async function launch(
-    chat: ChatRow,
-    question: MessageRow,
-    answer: MessageRow,
-    generation: { id: number; attempt: number; cost: number },
-    build: () => Promise<{ system: string; messages: PromptMessage[] }>,
-  ) {
+  /** Starts the answer whose rows this process inserted as running (its claim). */
+  async function launch(rows: Claim, request: () => Promise<ModelRequest>) {
     try {
-      const ctx = await build();
-      return engine.start({
-        generationId: generation.id,
-        answerId: answer.id,
-        attempt: generation.attempt,
-        cost: generation.cost,
-        system: ctx.system,
-        messages: toModelMessages(ctx.messages, { imagesVisible: assistant.vision }),
-        titleFor: chat.titleGenerated ? undefined : { chatId: chat.id, question: question.content },
-      });
+      return engine.start({ ...(await request()), ...rows });
     } catch (error) {
-      await failGeneration(db, generation.id, 'could not build the context');
+      await failGeneration(db, rows.generationId, 'could not build the context');
       throw error;
     }
   }
+
+  /** A chat without a model-made title is named after its first exchange, once the answer ends. */
+  const titleFor = (chat: ChatRow, question: MessageRow) =>
+    chat.titleGenerated ? undefined : { chatId: chat.id, question: question.content };
 
   async function planOf(userId: number): Promise<number> {
     const [row] = await db.select({ planId: users.planId }).from(users).where(eq(users.id, userId));
@@ -496,8 +489,15 @@ export function createChatService(deps: ChatServiceDeps) {
         text: creditsExhaustedMessage(productName, planId),
       });
     }
-    const live = await launch(chat, message, started.reset, started.attempt, () =>
-      context(chat, business, started.reset.id),
+    const live = await launch(
+      {
+        generationId: started.attempt.id,
+        answerId: started.reset.id,
+        attempt: started.attempt.attempt,
+        cost: started.attempt.cost,
+        titleFor: titleFor(chat, message),
+      },
+      () => context(chat, business, started.reset.id),
     );
     return outcome(chat, message, started.reset, 'model', true, { live });
   }
@@ -557,9 +557,8 @@ export function createChatService(deps: ChatServiceDeps) {
      * send's answer (or retries it when it failed).
      */
     async send(userId: number, businessId: number, chatId: number, input: SendInput): Promise<SendOutcome> {
-      // The hot path of every answer is two round trips: this read (the chat and business, owned by the
-      // caller, the plan, a previous send with this id, the research summary and the history), then
-      // one statement that stores, charges and claims.
+      // The hot path of every answer is two round trips: this read, then one statement that stores,
+      // charges and claims; the model is asked in between when the credits look enough (below).
       const clientMessageId = input.clientMessageId ?? crypto.randomUUID();
       const [found] = await sendRead.execute({
         chatId,
@@ -588,11 +587,42 @@ export function createChatService(deps: ChatServiceDeps) {
         id: crypto.randomUUID(),
         key: `attachments/${business.id}/${crypto.randomBytes(16).toString('hex')}`,
       }));
-      for (const file of stored) await storage.put(file.key, file.data);
 
       const configured = assistant.label !== null;
       const cost = configured && !hasUnlimitedCredits(planId) ? ANSWER_COST : 0;
-      if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
+      const questionRow: HistoryRow = {
+        sender: 'user',
+        content,
+        finished: true,
+        answer_kind: null,
+        files: stored.map((f) => ({
+          name: f.name,
+          type: f.type,
+          text: f.text,
+          key: f.key,
+          mime: f.mimeType,
+        })),
+      };
+      const uploads = stored.map((f) => ({ name: f.name, data: f.data }));
+      const modelRequest = () =>
+        buildContext(business, found.research, [...(found.history ?? []), questionRow], uploads);
+      // With enough credits in sight (or none needed) the model is asked now, so that its time to the
+      // first token overlaps storing the send (ADR 0010). The insert below still charges atomically;
+      // if it stores nothing (a racing retry, credits spent meanwhile) the call is cancelled unseen.
+      const early =
+        configured && (cost === 0 || Number(found.balance ?? 0) >= cost)
+          ? engine.begin(await modelRequest())
+          : undefined;
+      const cancelEarly = () => {
+        if (early) engine.cancel(early);
+      };
+      try {
+        for (const file of stored) await storage.put(file.key, file.data);
+        if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
+      } catch (error) {
+        cancelEarly();
+        throw error;
+      }
       const creditSource = cost > 0 ? newAnswerSourceId() : null;
       const title = chat.title === '' ? fallbackTitle(content || stored.map((f) => f.name).join(', ')) : null;
       const charged = creditSource ? sql`exists (select 1 from debit_balance)` : sql`true`;
@@ -642,10 +672,12 @@ export function createChatService(deps: ChatServiceDeps) {
       );
       // Files stored for a send that could not be saved must not stay behind.
       const [row] = await stores.catch(async (error: unknown) => {
+        cancelEarly();
         for (const file of stored) await storage.delete(file.key);
         throw error;
       });
 
+      if (!row || row.generation_id === null) cancelEarly();
       if (!row) {
         // The same send raced in from another request: its files are not needed, re-attach to it.
         for (const file of stored) await storage.delete(file.key);
@@ -663,28 +695,14 @@ export function createChatService(deps: ChatServiceDeps) {
       if (row.generation_id === null) {
         return outcome(current, message, answer, kind, false, { text: answer.content });
       }
-      const questionRow: HistoryRow = {
-        id: message.id,
-        sender: 'user',
-        content: message.content,
-        finished: true,
-        answer_kind: null,
-        files: stored.map((f) => ({
-          name: f.name,
-          type: f.type,
-          text: f.text,
-          key: f.key,
-          mime: f.mimeType,
-        })),
+      const rows: Claim = {
+        generationId: Number(row.generation_id),
+        answerId: answer.id,
+        attempt: 1,
+        cost,
+        titleFor: titleFor(current, message),
       };
-      const fresh = new Map([[message.id, stored.map((f) => ({ name: f.name, data: f.data }))]]);
-      const live = await launch(
-        current,
-        message,
-        answer,
-        { id: Number(row.generation_id), attempt: 1, cost },
-        () => buildContext(business, found.research, [...(found.history ?? []), questionRow], fresh),
-      );
+      const live = early ? engine.claim(early, rows) : await launch(rows, modelRequest);
       return outcome(current, message, answer, 'model', false, { live });
     },
 
