@@ -7,6 +7,7 @@ import {
   FAILED_ANSWER_CONTENT,
 } from '@rumbo/contract';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -429,6 +430,45 @@ describe('out of credits', () => {
       finished: true,
     });
     expect(await balance(t.database.db, who.id)).toBe(0);
+  });
+
+  it('charges only the credits there are when two sends race for the last one', async () => {
+    const who = await owner(7, 1);
+    const chatId = await newChat(who);
+    // Slow enough that the losing send's model request is still streaming when it is cancelled.
+    script = { tokens: tokenize(ANSWER), tokenDelayMs: 40 };
+    const before = streamRequests().length;
+    // On PostgreSQL the balance row is held locked from another connection until both sends have read
+    // it and asked the model, so that both race for real (PGlite has one connection: no such hold).
+    const holder = t.database.connectionString ? new pg.Client(t.database.connectionString) : undefined;
+    await holder?.connect();
+    await holder?.query('begin');
+    await holder?.query('select balance from credit_balances where user_id = $1 for update', [who.id]);
+    const sends = Promise.all([
+      send(who, chatId, { content: 'Primera', client_message_id: crypto.randomUUID() }),
+      send(who, chatId, { content: 'Segunda', client_message_id: crypto.randomUUID() }),
+    ]);
+    if (holder) {
+      await eventually(
+        async () => streamRequests().length,
+        (n) => n >= before + 2,
+      );
+      await holder.query('commit');
+      await holder.end();
+    }
+    const [one, two] = await sends;
+    const bodies = [await one.text(), await two.text()].sort();
+    const kinds = [one, two].map((r) => r.headers.get(CHAT_STREAM_HEADERS.answerKind)).sort();
+    expect(kinds).toEqual(['credits_exhausted', 'model']);
+    expect(bodies).toEqual([ANSWER, creditsExhaustedMessage('Rumbo', 7)].sort());
+    expect(await balance(t.database.db, who.id)).toBe(0);
+    // One charge, for the answer given (the balance was set without a ledger entry).
+    expect(await ledgerSum(t.database.db, who.id)).toBe(-ANSWER_COST);
+    // Both asked the model before storing (ADR 0010): the one that got no credit was cancelled.
+    const requests = streamRequests().slice(before);
+    if (holder) expect(requests).toHaveLength(2);
+    await Promise.all(requests.map((r) => r.ended));
+    expect(requests.filter((r) => !r.disconnected)).toHaveLength(1);
   });
 
   it('never charges plan 12', async () => {

@@ -184,8 +184,9 @@ export function createChatEngine(deps: EngineDeps) {
   writeTick.unref();
 
   /**
-   * Every FLUSH_MS: the growing answers, the chats' new titles, the heartbeat and the stop requests. One at a time; ends are
-   * written on their own (`flushEnds`), so that an answer's end waits for one statement, not for this.
+   * Every FLUSH_MS, one at a time: the growing answers, the chats' new titles, the heartbeat and the
+   * stop requests. Ends are written on their own (`flushEnds`): an answer's end waits for one
+   * statement, not for all of this.
    */
   function flush(): Promise<void> {
     if (flushing) return flushing;

@@ -193,7 +193,8 @@ export function createChatService(deps: ChatServiceDeps) {
   /**
    * The read at the start of every send, prepared once (a named statement on PostgreSQL): the chat and
    * business owned by the caller, the plan and credit balance, an earlier send with this client id, the
-   * research summary and the history. Building and planning it per send was a good share of a send's cost under load.
+   * research summary and the history. Building and planning it for every send was a good share of a
+   * send's cost under load.
    */
   const sendRead = db
     .select({
