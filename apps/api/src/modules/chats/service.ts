@@ -614,70 +614,71 @@ export function createChatService(deps: ChatServiceDeps) {
         configured && (cost === 0 || Number(found.balance ?? 0) >= cost)
           ? engine.begin(await modelRequest())
           : undefined;
-      /** Stores the files, the question, the answer and the charge; no row when this send was stored before. */
-      const store = async () => {
+      const cancelEarly = () => {
+        if (early) engine.cancel(early);
+      };
+      try {
         for (const file of stored) await storage.put(file.key, file.data);
         if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
-        const creditSource = cost > 0 ? newAnswerSourceId() : null;
-        const title =
-          chat.title === '' ? fallbackTitle(content || stored.map((f) => f.name).join(', ')) : null;
-        const charged = creditSource ? sql`exists (select 1 from debit_balance)` : sql`true`;
-        const fixedAnswer = configured
-          ? creditsExhaustedMessage(productName, planId)
-          : assistantNotConfiguredMessage(productName);
-        const fixedKind: AnswerKind = configured ? 'credits_exhausted' : 'not_configured';
-        const files = stored.map(
-          (file) =>
-            sql`(${file.id}, ${business.id}::int, ${file.name}, ${file.mimeType}, ${file.type}, ${file.data.byteLength}::int, ${file.key}, ${file.text})`,
-        );
-        const saving = queryRows<{
-          question: RawMessage;
-          answer: RawMessage;
-          generation_id: number | null;
-          title: string | null;
-        }>(
-          db,
-          sql`with q as (
-                insert into messages (chat_id, sender, content, client_message_id, finished)
-                values (${chatId}, 'user', ${content}, ${clientMessageId}, true)
-                on conflict do nothing returning *),
-              ${creditSource ? sql`${debitCtes(userId, cost, creditSource, sql`exists (select 1 from q)`)},` : sql``}
-              a as (
-                insert into messages (chat_id, sender, reply_to, content, finished, answer_kind)
-                select q.chat_id, 'ai_model', q.id,
-                  case when ${configured} and ${charged} then '' else ${fixedAnswer} end,
-                  not (${configured} and ${charged}),
-                  case when ${configured} and ${charged} then 'model' else ${fixedKind} end
-                from q returning *),
-              g as (
-                insert into generations (message_id, user_id, attempt, status, owner, cost, credit_source, model)
-                select a.id, ${userId}, 1, 'running', ${engine.owner}, ${cost}, ${creditSource}, ${assistant.label}
-                from a where a.answer_kind = 'model' returning id),
-              f as (
-                insert into attachments (id, message_id, business_id, name, mime_type, type, size, storage_key, extracted_text)
-                select v.id, q.id, v.business_id, v.name, v.mime_type, v.type, v.size, v.storage_key, v.extracted_text
-                from q, (values ${files.length > 0 ? sql.join(files, sql`, `) : sql`(null, null::int, null, null, null, null::int, null, null)`})
-                  as v(id, business_id, name, mime_type, type, size, storage_key, extracted_text)
-                where v.id is not null returning id),
-              t as (
-                update chats set title = ${title ?? ''} where id = ${chatId} and title = '' and ${title !== null}
-                  and exists (select 1 from q) returning title)
-              select row_to_json(q.*) as question, row_to_json(a.*) as answer,
-                (select id from g) as generation_id, (select title from t) as title
-              from q, a`,
-        );
-        // Files stored for a send that could not be saved must not stay behind.
-        const [saved] = await saving.catch(async (error: unknown) => {
-          for (const file of stored) await storage.delete(file.key);
-          throw error;
-        });
-        return saved;
-      };
-      const row = await store().catch((error: unknown) => {
-        if (early) engine.cancel(early);
+      } catch (error) {
+        cancelEarly();
+        throw error;
+      }
+      const creditSource = cost > 0 ? newAnswerSourceId() : null;
+      const title = chat.title === '' ? fallbackTitle(content || stored.map((f) => f.name).join(', ')) : null;
+      const charged = creditSource ? sql`exists (select 1 from debit_balance)` : sql`true`;
+      const fixedAnswer = configured
+        ? creditsExhaustedMessage(productName, planId)
+        : assistantNotConfiguredMessage(productName);
+      const fixedKind: AnswerKind = configured ? 'credits_exhausted' : 'not_configured';
+      const files = stored.map(
+        (file) =>
+          sql`(${file.id}, ${business.id}::int, ${file.name}, ${file.mimeType}, ${file.type}, ${file.data.byteLength}::int, ${file.key}, ${file.text})`,
+      );
+      const stores = queryRows<{
+        question: RawMessage;
+        answer: RawMessage;
+        generation_id: number | null;
+        title: string | null;
+      }>(
+        db,
+        sql`with q as (
+              insert into messages (chat_id, sender, content, client_message_id, finished)
+              values (${chatId}, 'user', ${content}, ${clientMessageId}, true)
+              on conflict do nothing returning *),
+            ${creditSource ? sql`${debitCtes(userId, cost, creditSource, sql`exists (select 1 from q)`)},` : sql``}
+            a as (
+              insert into messages (chat_id, sender, reply_to, content, finished, answer_kind)
+              select q.chat_id, 'ai_model', q.id,
+                case when ${configured} and ${charged} then '' else ${fixedAnswer} end,
+                not (${configured} and ${charged}),
+                case when ${configured} and ${charged} then 'model' else ${fixedKind} end
+              from q returning *),
+            g as (
+              insert into generations (message_id, user_id, attempt, status, owner, cost, credit_source, model)
+              select a.id, ${userId}, 1, 'running', ${engine.owner}, ${cost}, ${creditSource}, ${assistant.label}
+              from a where a.answer_kind = 'model' returning id),
+            f as (
+              insert into attachments (id, message_id, business_id, name, mime_type, type, size, storage_key, extracted_text)
+              select v.id, q.id, v.business_id, v.name, v.mime_type, v.type, v.size, v.storage_key, v.extracted_text
+              from q, (values ${files.length > 0 ? sql.join(files, sql`, `) : sql`(null, null::int, null, null, null, null::int, null, null)`})
+                as v(id, business_id, name, mime_type, type, size, storage_key, extracted_text)
+              where v.id is not null returning id),
+            t as (
+              update chats set title = ${title ?? ''} where id = ${chatId} and title = '' and ${title !== null}
+                and exists (select 1 from q) returning title)
+            select row_to_json(q.*) as question, row_to_json(a.*) as answer,
+              (select id from g) as generation_id, (select title from t) as title
+            from q, a`,
+      );
+      // Files stored for a send that could not be saved must not stay behind.
+      const [row] = await stores.catch(async (error: unknown) => {
+        cancelEarly();
+        for (const file of stored) await storage.delete(file.key);
         throw error;
       });
-      if (early && (!row || row.generation_id === null)) engine.cancel(early);
+
+      if (!row || row.generation_id === null) cancelEarly();
       if (!row) {
         // The same send raced in from another request: its files are not needed, re-attach to it.
         for (const file of stored) await storage.delete(file.key);
