@@ -99,6 +99,45 @@ async function setup() {
   return { userId: user?.id ?? 0, chatId, post, read };
 }
 
+/** A question and its unfinished answer in `chatId`, with the answer's generation running for `owner`. */
+async function runningAnswer(
+  chatId: number,
+  userId: number,
+  generation: { owner: string; content?: string; cost?: number; creditSource?: string; heartbeatAt?: Date },
+) {
+  const db = a.database.db;
+  const [question] = await db
+    .insert(messages)
+    .values({ chatId, sender: 'user', content: 'Hola' })
+    .returning();
+  const [answer] = await db
+    .insert(messages)
+    .values({
+      chatId,
+      sender: 'ai_model',
+      content: generation.content ?? '',
+      finished: false,
+      replyTo: question?.id,
+      answerKind: 'model',
+    })
+    .returning();
+  const answerId = answer?.id ?? 0;
+  const [row] = await db
+    .insert(generations)
+    .values({
+      messageId: answerId,
+      userId,
+      attempt: 1,
+      status: 'running',
+      owner: generation.owner,
+      cost: generation.cost ?? 0,
+      creditSource: generation.creditSource,
+      heartbeatAt: generation.heartbeatAt,
+    })
+    .returning();
+  return { answerId, generationId: row?.id ?? 0 };
+}
+
 describe('several processes on one database', () => {
   it('lets another process re-attach to an answer and follow it to the end', async () => {
     script = { tokens: TOKENS, tokenDelayMs: 15 };
@@ -140,36 +179,21 @@ describe('several processes on one database', () => {
   it('fails and refunds an answer whose process died, when it is read or swept', async () => {
     const { userId, chatId, read } = await setup();
     const db = a.database.db;
+    let orphans = 0;
     const insertOrphan = async () => {
-      const [question] = await db
-        .insert(messages)
-        .values({ chatId, sender: 'user', content: '¿Sigues ahí?' })
-        .returning();
-      const [answer] = await db
-        .insert(messages)
-        .values({
-          chatId,
-          sender: 'ai_model',
-          content: 'Medio tex',
-          finished: false,
-          replyTo: question?.id,
-          answerKind: 'model',
-        })
-        .returning();
-      const answerId = answer?.id ?? 0;
+      // Charged as a send would be, by a process that stopped renewing its heartbeat two minutes ago.
+      orphans += 1;
+      const creditSource = `answer:orphan-${chatId}-${orphans}`;
       await db.execute(sql`update credit_balances set balance = balance - 1 where user_id = ${userId}`);
       await db.execute(
         sql`insert into credit_ledger (user_id, source_id, delta, kind)
-            values (${userId}, ${`answer:orphan-${answerId}`}, -1, 'debit')`,
+            values (${userId}, ${creditSource}, -1, 'debit')`,
       );
-      await db.insert(generations).values({
-        messageId: answerId,
-        userId,
-        attempt: 1,
-        status: 'running',
+      const { answerId } = await runningAnswer(chatId, userId, {
         owner: 'a-process-that-died',
+        content: 'Medio tex',
         cost: 1,
-        creditSource: `answer:orphan-${answerId}`,
+        creditSource,
         heartbeatAt: new Date(Date.now() - 120_000),
       });
       return answerId;
@@ -237,43 +261,12 @@ describe('an answer asked for before its send is stored', () => {
     await until(() => gen.state !== 'running');
     expect(fake.requests.at(before)?.disconnected).toBe(false);
     const db = a.database.db;
-    const [question] = await db
-      .insert(messages)
-      .values({ chatId, sender: 'user', content: 'Hola' })
-      .returning();
-    const [answer] = await db
-      .insert(messages)
-      .values({
-        chatId,
-        sender: 'ai_model',
-        content: '',
-        finished: false,
-        replyTo: question?.id,
-        answerKind: 'model',
-      })
-      .returning();
-    const [generation] = await db
-      .insert(generations)
-      .values({
-        messageId: answer?.id ?? 0,
-        userId,
-        attempt: 1,
-        status: 'running',
-        owner: engine.owner,
-        cost: 0,
-      })
-      .returning();
-    engine.claim(gen, { generationId: generation?.id ?? 0, answerId: answer?.id ?? 0, attempt: 1, cost: 0 });
+    const { answerId, generationId } = await runningAnswer(chatId, userId, { owner: engine.owner });
+    engine.claim(gen, { generationId, answerId, attempt: 1, cost: 0 });
     await gen.stored;
-    const [stored] = await db
-      .select()
-      .from(messages)
-      .where(eq(messages.id, answer?.id ?? 0));
+    const [stored] = await db.select().from(messages).where(eq(messages.id, answerId));
     expect(stored).toMatchObject({ content: TOKENS.slice(0, 5).join(''), finished: true });
-    const [ended] = await db
-      .select()
-      .from(generations)
-      .where(eq(generations.id, generation?.id ?? 0));
+    const [ended] = await db.select().from(generations).where(eq(generations.id, generationId));
     expect(ended?.status).toBe('finished');
   });
 });

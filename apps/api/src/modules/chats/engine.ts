@@ -164,8 +164,6 @@ export function createChatEngine(deps: EngineDeps) {
   const ending: LiveGeneration[] = [];
   /** Titles made by the model, by chat id, waiting for the next flush. */
   const titles = new Map<number, string>();
-  let flushing: Promise<void> | undefined;
-  let endsFlushing: Promise<void> | undefined;
   let endTimer: NodeJS.Timeout | undefined;
   let lastHeartbeat = Date.now();
   let closed = false;
@@ -183,41 +181,32 @@ export function createChatEngine(deps: EngineDeps) {
   }, WRITE_INTERVAL_MS);
   writeTick.unref();
 
-  /**
-   * Every FLUSH_MS, one at a time: the growing answers, the chats' new titles, the heartbeat and the
-   * stop requests. Ends are written on their own (`flushEnds`): an answer's end waits for one
-   * statement, not for all of this.
-   */
-  function flush(): Promise<void> {
-    if (flushing) return flushing;
-    flushing = (async () => {
-      try {
-        await writeProgress();
-        await writeTitles();
-        await heartbeatAndStops();
-      } catch (error) {
-        logger.error({ err: error }, 'chat generation flush failed');
-      } finally {
-        flushing = undefined;
-      }
-    })();
-    return flushing;
+  /** Runs `work` one at a time: a call while it runs joins that run. Failures are logged, not thrown. */
+  function oneAtATime(work: () => Promise<void>, failure: string): () => Promise<void> {
+    let running: Promise<void> | undefined;
+    return () => {
+      running ??= work()
+        .catch((error: unknown) => logger.error({ err: error }, failure))
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    };
   }
 
-  /** One end write at a time: the answers that ended since the last one, in one statement. */
-  function flushEnds(): Promise<void> {
-    if (endsFlushing) return endsFlushing;
-    endsFlushing = (async () => {
-      try {
-        await writeEnds();
-      } catch (error) {
-        logger.error({ err: error }, 'chat generation end write failed');
-      } finally {
-        endsFlushing = undefined;
-      }
-    })();
-    return endsFlushing;
-  }
+  /**
+   * Every FLUSH_MS: the growing answers, the chats' new titles, the heartbeat and the stop requests.
+   * Ends are written on their own (`flushEnds`): an answer's end waits for one statement, not for all
+   * of this.
+   */
+  const flush = oneAtATime(async () => {
+    await writeProgress();
+    await writeTitles();
+    await heartbeatAndStops();
+  }, 'chat generation flush failed');
+
+  /** The answers that ended since the last end write, in one statement. */
+  const flushEnds = oneAtATime(() => writeEnds(), 'chat generation end write failed');
 
   /**
    * Appends to each growing answer only what is new since the last flush (the whole text again after
@@ -530,8 +519,9 @@ export function createChatEngine(deps: EngineDeps) {
       clearInterval(writeTick);
       if (endTimer) clearTimeout(endTimer);
       await flush();
-      // An end write may be under way with more ends queued behind it (bounded: the database may be down).
-      for (let round = 0; round < 3 && (ending.length > 0 || endsFlushing); round++) await flushEnds();
+      // Joins an end write under way; ends queued behind it get their own (bounded: the database may be down).
+      await flushEnds();
+      for (let round = 0; round < 2 && ending.length > 0; round++) await flushEnds();
       await assistant.close();
     },
   };
