@@ -5,8 +5,8 @@ import path from 'node:path';
 import { CHAT_STREAM_HEADERS } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditBalances, generations, messages, users } from '../db/schema/index.ts';
-import { signUp } from '../test/app.ts';
+import { generations, messages } from '../db/schema/index.ts';
+import { chatOwner, newChat } from '../test/chat-owner.ts';
 import { startTestHttpServer, type TestHttpServer } from '../test/http-server.ts';
 import { writeTinyGguf } from '../test/tiny-gguf.ts';
 import { importNodeLlamaCpp } from './local-model.ts';
@@ -36,38 +36,9 @@ describe.skipIf(!available)('the local provider (node-llama-cpp)', () => {
   });
 
   it('streams the tiny model’s tokens through the chat endpoint and stores the answer', async () => {
-    const email = 'local@example.com';
-    const { cookie } = await signUp(t, { name: 'Local', email, password: 'contraseña-segura' });
-    const [user] = await t.database.db
-      .update(users)
-      .set({ planId: 7 })
-      .where(eq(users.email, email))
-      .returning();
-    await t.database.db.insert(creditBalances).values({ userId: user?.id ?? 0, balance: 5 });
-    const business = await t.fetch('/api/businesses/ideas', {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Local',
-        location: 'España',
-        description: 'x'.repeat(160),
-        goal: 'Probar el modelo local',
-        extra_info: '',
-        team_description: 'Una persona',
-        team_size: 1,
-        user_position: 'CEO',
-        competitor_existence: false,
-        competitor_differentiation: '',
-        investment: 0,
-        investment_currency: 'euro',
-      }),
-    });
-    const businessId = ((await business.json()) as { id: number }).id;
-    const chat = await t.fetch(`/api/businesses/${businessId}/chats`, {
-      method: 'POST',
-      headers: { cookie },
-    });
-    const chatId = ((await chat.json()) as { id: number }).id;
+    const who = await chatOwner(t, { planId: 7, credits: 5 });
+    const { cookie, businessId } = who;
+    const chatId = await newChat(t, who);
 
     const res = await t.fetch(`/api/businesses/${businessId}/chats/${chatId}/messages/stream`, {
       method: 'POST',

@@ -11,8 +11,8 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { chats, creditBalances, generations, messages, users } from '../../db/schema/index.ts';
-import { signUp } from '../../test/app.ts';
+import { chats, creditBalances, generations, messages } from '../../db/schema/index.ts';
+import { type ChatOwner, chatOwner, newChat as createChat } from '../../test/chat-owner.ts';
 import { makeDocx, makePdf } from '../../test/documents.ts';
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI, tokenize } from '../../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
@@ -62,43 +62,12 @@ const idea = {
   investment_currency: 'euro',
 };
 
-interface Owner {
-  cookie: string;
-  id: number;
-  businessId: number;
-}
-
-let counter = 0;
-async function owner(planId = 7, credits = 600): Promise<Owner> {
-  counter += 1;
-  const email = `chat${counter}@example.com`;
-  const { cookie } = await signUp(t, { name: `Persona ${counter}`, email, password: 'contraseña-segura' });
-  const [row] = await t.database.db.update(users).set({ planId }).where(eq(users.email, email)).returning();
-  const id = row?.id ?? 0;
-  await t.database.db
-    .insert(creditBalances)
-    .values({ userId: id, balance: credits })
-    .onConflictDoUpdate({ target: creditBalances.userId, set: { balance: credits } });
-  const created = await t.fetch('/api/businesses/ideas', {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(idea),
-  });
-  expect(created.status).toBe(201);
-  return { cookie, id, businessId: ((await created.json()) as { id: number }).id };
-}
-
-async function newChat(who: Owner): Promise<number> {
-  const res = await t.fetch(`/api/businesses/${who.businessId}/chats`, {
-    method: 'POST',
-    headers: { cookie: who.cookie },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+/** A user on `planId` with `credits` and the business `idea` (whose profile the prompt tests read). */
+const owner = (planId = 7, credits = 600) => chatOwner(t, { planId, credits, idea });
+const newChat = (who: ChatOwner) => createChat(t, who);
 
 function send(
-  who: Owner,
+  who: ChatOwner,
   chatId: number,
   body: { content: string; client_message_id?: string },
   signal?: AbortSignal,
@@ -111,7 +80,7 @@ function send(
   });
 }
 
-async function readChat(who: Owner, chatId: number) {
+async function readChat(who: ChatOwner, chatId: number) {
   const res = await t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}`, {
     headers: { cookie: who.cookie },
   });
@@ -622,20 +591,9 @@ describe('a vision model', () => {
       AI_VISION: 'true',
     });
     try {
-      const email = 'vision@example.com';
-      const { cookie } = await signUp(vision, { name: 'Visión', email, password: 'contraseña-segura' });
-      await vision.database.db.update(users).set({ planId: 12 }).where(eq(users.email, email));
-      const business = await vision.fetch('/api/businesses/ideas', {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(idea),
-      });
-      const businessId = ((await business.json()) as { id: number }).id;
-      const chat = await vision.fetch(`/api/businesses/${businessId}/chats`, {
-        method: 'POST',
-        headers: { cookie },
-      });
-      const chatId = ((await chat.json()) as { id: number }).id;
+      const who = await chatOwner(vision, { planId: 12, credits: 0, idea });
+      const { cookie, businessId } = who;
+      const chatId = await createChat(vision, who);
       const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00ff00' } })
         .png()
         .toBuffer();
@@ -666,20 +624,9 @@ describe('without a model', () => {
   it('says the assistant is not configured and charges nothing', async () => {
     const bare = await startTestHttpServer();
     try {
-      const email = 'sin-modelo@example.com';
-      const { cookie } = await signUp(bare, { name: 'Sin Modelo', email, password: 'contraseña-segura' });
-      await bare.database.db.update(users).set({ planId: 7 }).where(eq(users.email, email));
-      const business = await bare.fetch('/api/businesses/ideas', {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(idea),
-      });
-      const businessId = ((await business.json()) as { id: number }).id;
-      const chat = await bare.fetch(`/api/businesses/${businessId}/chats`, {
-        method: 'POST',
-        headers: { cookie },
-      });
-      const chatId = ((await chat.json()) as { id: number }).id;
+      const who = await chatOwner(bare, { planId: 7, credits: 0, idea });
+      const { cookie, businessId } = who;
+      const chatId = await createChat(bare, who);
       const res = await bare.fetch(`/api/businesses/${businessId}/chats/${chatId}/messages`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
@@ -688,8 +635,7 @@ describe('without a model', () => {
       expect(res.status).toBe(201);
       const body = (await res.json()) as { answer: { content: string; finished: boolean } };
       expect(body.answer).toMatchObject({ content: assistantNotConfiguredMessage('Rumbo'), finished: true });
-      const [user] = await bare.database.db.select().from(users).where(eq(users.email, email));
-      expect(await ledgerSum(bare.database.db, user?.id ?? 0)).toBe(0);
+      expect(await ledgerSum(bare.database.db, who.id)).toBe(0);
     } finally {
       await bare.close();
     }

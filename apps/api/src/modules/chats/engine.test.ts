@@ -7,9 +7,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssistant } from '../../ai/assistant.ts';
 import { type App, createApp } from '../../app.ts';
-import { creditBalances, generations, messages, users } from '../../db/schema/index.ts';
+import { generations, messages } from '../../db/schema/index.ts';
 import { createLogger } from '../../logger.ts';
-import { signUp, TEST_PUBLIC_URL } from '../../test/app.ts';
+import { TEST_PUBLIC_URL } from '../../test/app.ts';
+import { chatOwner, newChat } from '../../test/chat-owner.ts';
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI } from '../../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
 import { balance } from '../credits/credits.ts';
@@ -51,40 +52,10 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const idea = {
-  name: 'Dos Procesos',
-  location: 'España',
-  description: 'x'.repeat(160),
-  goal: 'Crecer',
-  extra_info: '',
-  team_description: 'Uno',
-  team_size: 1,
-  user_position: 'CEO',
-  competitor_existence: false,
-  competitor_differentiation: '',
-  investment: 0,
-  investment_currency: 'euro',
-};
-
-let counter = 0;
 async function setup() {
-  counter += 1;
-  const email = `procesos${counter}@example.com`;
-  const { cookie } = await signUp(a, { name: 'Procesos', email, password: 'contraseña-segura' });
-  const [user] = await a.database.db
-    .update(users)
-    .set({ planId: 7 })
-    .where(eq(users.email, email))
-    .returning();
-  await a.database.db.insert(creditBalances).values({ userId: user?.id ?? 0, balance: 10 });
-  const business = await a.fetch('/api/businesses/ideas', {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(idea),
-  });
-  const businessId = ((await business.json()) as { id: number }).id;
-  const chat = await a.fetch(`/api/businesses/${businessId}/chats`, { method: 'POST', headers: { cookie } });
-  const chatId = ((await chat.json()) as { id: number }).id;
+  const who = await chatOwner(a, { planId: 7, credits: 10 });
+  const { cookie, businessId } = who;
+  const chatId = await newChat(a, who);
   const base = `/api/businesses/${businessId}/chats/${chatId}`;
   const post = (url: string, path: string, body?: unknown) =>
     fetch(`${url}${base}${path}`, {
@@ -96,7 +67,7 @@ async function setup() {
     const res = await fetch(`${a.url}${base}`, { headers: { cookie } });
     return (await res.json()) as { messages: Array<{ id: number; content: string; finished: boolean }> };
   };
-  return { userId: user?.id ?? 0, chatId, post, read };
+  return { userId: who.id, chatId, post, read };
 }
 
 /** A question and its unfinished answer in `chatId`, with the answer's generation running for `owner`. */

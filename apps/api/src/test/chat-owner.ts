@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { creditBalances, users } from '../db/schema/index.ts';
+import { signUp, type TestApp } from './app.ts';
+
+/** A signed-up user on a plan with a credit balance and one business of theirs. */
+export interface ChatOwner {
+  cookie: string;
+  id: number;
+  businessId: number;
+}
+
+/** The smallest valid idea; tests that read the profile pass their own. */
+export const MINIMAL_IDEA = {
+  name: 'Idea de prueba',
+  location: 'España',
+  description: 'x'.repeat(160),
+  goal: 'Probar',
+  extra_info: '',
+  team_description: 'Una persona',
+  team_size: 1,
+  user_position: 'CEO',
+  competitor_existence: false,
+  competitor_differentiation: '',
+  investment: 0,
+  investment_currency: 'euro',
+};
+
+/** Signs a new user up, puts them on `planId` with `credits`, and creates `idea` through the API. */
+export async function chatOwner(
+  t: TestApp,
+  options: { planId: number; credits: number; idea?: object },
+): Promise<ChatOwner> {
+  const email = `chat-${crypto.randomUUID()}@example.com`;
+  const { cookie } = await signUp(t, { name: 'Persona de prueba', email, password: 'contraseña-segura' });
+  const [row] = await t.database.db
+    .update(users)
+    .set({ planId: options.planId })
+    .where(eq(users.email, email))
+    .returning();
+  const id = row?.id ?? 0;
+  await t.database.db
+    .insert(creditBalances)
+    .values({ userId: id, balance: options.credits })
+    .onConflictDoUpdate({ target: creditBalances.userId, set: { balance: options.credits } });
+  const created = await t.request('/api/businesses/ideas', {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(options.idea ?? MINIMAL_IDEA),
+  });
+  if (created.status !== 201) throw new Error(`the test business was not created: ${created.status}`);
+  return { cookie, id, businessId: ((await created.json()) as { id: number }).id };
+}
+
+/** Creates a chat in the owner's business and returns its id. */
+export async function newChat(t: TestApp, who: ChatOwner): Promise<number> {
+  const res = await t.request(`/api/businesses/${who.businessId}/chats`, {
+    method: 'POST',
+    headers: { cookie: who.cookie },
+  });
+  if (res.status !== 201) throw new Error(`the test chat was not created: ${res.status}`);
+  return ((await res.json()) as { id: number }).id;
+}
