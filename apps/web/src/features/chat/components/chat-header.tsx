@@ -5,6 +5,7 @@ import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { BusinessLogo } from '../../businesses/components/business-card.tsx';
 import { CreditsCounter } from '../../credits/credits-counter.tsx';
+import { IconButton, iconButtonClass } from './icon-button.tsx';
 
 const t = copy.chat;
 
@@ -27,34 +28,25 @@ export function ChatHeader({
   onOpenSidebar: () => void;
   onNewChat: () => void;
 }) {
-  const iconButton =
-    'flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
   return (
     <header className="flex min-h-14 items-center gap-1 border-b border-slate-200 bg-white px-2 sm:gap-2 sm:px-3">
       {sidebarOpen ? null : (
-        <button
-          type="button"
-          onClick={onOpenSidebar}
-          aria-label={t.sidebar.open}
-          title={t.sidebar.open}
-          className={iconButton}
-        >
+        <IconButton onClick={onOpenSidebar} label={t.sidebar.open}>
           <PanelLeftOpen className="size-5" aria-hidden="true" />
-        </button>
+        </IconButton>
       )}
-      <button
-        type="button"
-        onClick={onNewChat}
-        aria-label={t.header.newChat}
-        title={t.header.newChat}
-        className={iconButton}
-      >
+      <IconButton onClick={onNewChat} label={t.header.newChat}>
         <SquarePen className="size-5" aria-hidden="true" />
-      </button>
+      </IconButton>
       <div className="flex min-w-0 flex-1 items-center gap-2">
         <BusinessLogo business={business} className="size-8" />
         <h1 className="truncate text-sm font-semibold text-slate-900 sm:text-base">{business.name}</h1>
-        <Link to={paths.chats} aria-label={t.header.close} title={t.header.close} className={iconButton}>
+        <Link
+          to={paths.chats}
+          aria-label={t.header.close}
+          title={t.header.close}
+          className={iconButtonClass('plain')}
+        >
           <X className="size-5" aria-hidden="true" />
         </Link>
       </div>

@@ -4,6 +4,7 @@ import { copy } from '../../../config/copy.es.ts';
 import { ACCEPTED_FILES, admitFiles } from '../attachment-rules.ts';
 import { type PendingAttachment, readAttachment } from '../messages.ts';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
+import { IconButton } from './icon-button.tsx';
 
 const t = copy.chat.input;
 /** The textarea grows with its text up to this height, then scrolls. */
@@ -116,15 +117,9 @@ export function ChatInput({
           </ul>
         ) : null}
         <div className="flex items-end gap-1">
-          <button
-            type="button"
-            onClick={() => picker.current?.click()}
-            aria-label={t.attach}
-            title={t.attach}
-            className="flex size-10 shrink-0 items-center justify-center rounded-xl text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
+          <IconButton variant="muted" onClick={() => picker.current?.click()} label={t.attach}>
             <Paperclip className="size-5" aria-hidden="true" />
-          </button>
+          </IconButton>
           <input
             ref={picker}
             type="file"
@@ -150,25 +145,13 @@ export function ChatInput({
             className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none"
           />
           {streaming ? (
-            <button
-              type="button"
-              onClick={onStop}
-              aria-label={t.stop}
-              title={t.stop}
-              className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-900 text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
+            <IconButton variant="dark" onClick={onStop} label={t.stop}>
               <Square className="size-4 fill-current" aria-hidden="true" />
-            </button>
+            </IconButton>
           ) : (
-            <button
-              type="submit"
-              disabled={!canSend || !hasContent}
-              aria-label={t.send}
-              title={t.send}
-              className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-300"
-            >
+            <IconButton variant="brand" type="submit" disabled={!canSend || !hasContent} label={t.send}>
               <ArrowUp className="size-5" aria-hidden="true" />
-            </button>
+            </IconButton>
           )}
         </div>
       </form>

@@ -2,6 +2,7 @@ import type { Chat } from '@rumbo/contract';
 import { MessageSquare, Pencil, SquarePen, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { copy } from '../../../config/copy.es.ts';
+import { IconButton } from './icon-button.tsx';
 
 const t = copy.chat.sidebar;
 
@@ -60,15 +61,9 @@ export function ChatSidebar({
           <Pencil className="size-4" aria-hidden="true" />
           {t.edit}
         </button>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={t.close}
-          title={t.close}
-          className="flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
+        <IconButton onClick={onClose} label={t.close}>
           <X className="size-5" aria-hidden="true" />
-        </button>
+        </IconButton>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
         {chats === undefined ? (
