@@ -215,16 +215,21 @@ test('stop keeps the partial answer; leaving mid-answer and coming back shows it
   await input.press('Enter');
   const answer = answers(page).last();
   await expect(answer).toContainText(slowWord(5));
+  const stopped = page.waitForResponse((r) => /\/messages\/\d+\/stop$/.test(r.url()));
   await page.getByRole('button', { name: 'Detener la respuesta' }).click();
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible();
+  // The answer shows the text as the server kept it (a little past what had arrived), and stays so.
+  const keptText = (((await (await stopped).json()) as { content: string }).content ?? '').trim();
+  expect(keptText).toContain(slowWord(5));
+  expect(keptText).not.toContain(slowWord(SLOW_ANSWER_WORDS));
+  await expect(answer).toContainText(keptText);
   const partial = (await answer.textContent()) ?? '';
   await page.waitForTimeout(1000);
   await expect(answer).toHaveText(partial);
-  expect(partial).not.toContain(slowWord(SLOW_ANSWER_WORDS));
-  // The server kept what had been generated: reloaded, the answer is partial and finished.
+  // Reloaded, the same partial answer, finished.
   await page.reload();
   const kept = answers(page).last();
-  await expect(kept).toContainText(slowWord(5));
+  await expect(kept).toContainText(keptText);
   await expect(kept).toHaveAttribute('data-finished', 'true');
   expect(await kept.textContent()).not.toContain(slowWord(SLOW_ANSWER_WORDS));
 

@@ -5,6 +5,7 @@ import {
   type Chat,
   type ChatMessages,
   type LatestResearch,
+  type Message,
 } from '@rumbo/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, signalUnauthorized } from '../../../lib/api-client.ts';
@@ -42,9 +43,11 @@ export function latestResearchQueryOptions(businessId: number) {
   });
 }
 
-/** Tells the server to stop an answer (its id or its question's); the partial text is kept. */
-export function stopAnswer(businessId: number, chatId: number, messageId: number): Promise<unknown> {
-  return apiFetch(`${chatsPath(businessId)}/${chatId}/messages/${messageId}/stop`, { method: 'POST' });
+/** Tells the server to stop an answer (its id or its question's); resolves with the answer as kept. */
+export function stopAnswer(businessId: number, chatId: number, messageId: number): Promise<Message> {
+  return apiFetch<Message>(`${chatsPath(businessId)}/${chatId}/messages/${messageId}/stop`, {
+    method: 'POST',
+  });
 }
 
 export interface StreamStart {

@@ -269,7 +269,9 @@ describe('the chat screen (spec §2.6, §4)', () => {
           }),
         };
       },
-      [`POST ${CHATS}/11/messages/21/stop`]: { body: {} },
+      [`POST ${CHATS}/11/messages/21/stop`]: {
+        body: message({ id: 21, sender: 'ai_model', content: 'Primera parte y lo que faltaba' }),
+      },
     });
     await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
     type('Cuéntame');
@@ -280,6 +282,8 @@ describe('the chat screen (spec §2.6, §4)', () => {
     expect(abortSeen).toBe(true);
     expect(answers()[0]?.textContent).toContain('Primera parte');
     expect(answers()[0]?.getAttribute('data-finished')).toBe('true');
+    // Then the text as the server kept it, a little past what had arrived.
+    await waitFor(() => expect(answers()[0]?.textContent).toContain('Primera parte y lo que faltaba'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

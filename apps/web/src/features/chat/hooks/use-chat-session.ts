@@ -321,7 +321,11 @@ export function useChatSession(options: ChatSessionOptions) {
     ],
   );
 
-  /** The stop button: the stream ends here at once (silently) and the server keeps the partial text. */
+  /**
+   * The stop button: the stream ends here at once (silently) and the server keeps the partial text.
+   * The answer then shows the text as the server kept it, which may run a little past what had
+   * arrived when the stream was cut.
+   */
   const stop = useCallback(() => {
     const sending = active.current;
     active.current = null;
@@ -332,7 +336,10 @@ export function useChatSession(options: ChatSessionOptions) {
     const answer = target ?? [...messages].reverse().find((m) => m.streaming && m.id !== null)?.id;
     if (answer && chatId !== UNSAVED_CHAT_ID) {
       stopAnswer(businessId, chatId, answer)
-        .then(refreshCredits)
+        .then((kept) => {
+          setMessages((list) => list.map((m) => (m.id === kept.id ? { ...m, content: kept.content } : m)));
+          refreshCredits();
+        })
         .catch(() => undefined);
     }
   }, [businessId, chat.id, messages, refreshCredits]);
