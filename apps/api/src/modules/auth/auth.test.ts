@@ -49,6 +49,23 @@ describe('sign-up', () => {
     expect(me.username).toMatch(/^ana_perez[a-z]{2}$/);
   });
 
+  it('still finds a free username for a name many people share', async () => {
+    // Every two-letter suffix of 'rosa_diaz' is taken: random two-letter tries alone would never end well.
+    const letters = 'abcdefghijklmnopqrstuvwxyz'.split('');
+    const taken = ['', ...letters.flatMap((a) => letters.map((b) => a + b))].map((suffix) => ({
+      fullName: 'Rosa Díaz',
+      email: `rosa.${suffix || 'base'}@example.com`,
+      username: `rosa_diaz${suffix}`,
+    }));
+    await t.database.db.insert(users).values(taken);
+    const { res, cookie } = await signUp(t, { name: 'Rosa Díaz', email: 'rosa.nueva@example.com', password });
+    expect(res.status).toBe(200);
+    const me = (await (await t.request('/api/users/me', { headers: { cookie } })).json()) as {
+      username: string;
+    };
+    expect(me.username).toMatch(/^rosa_diaz[a-z]{4}$/);
+  });
+
   it('uses the e-mail local part when the name is blank', async () => {
     const { cookie } = await signUp(t, { name: ' ', email: 'lucia.g@example.com', password });
     const me = (await (await t.request('/api/users/me', { headers: { cookie } })).json()) as {

@@ -14,7 +14,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from '../mail/reset-password.es.ts';
 import { createSessionCache } from './session-cache.ts';
 import { createSignInLockout } from './sign-in-lockout.ts';
-import { baseUsername, withRandomSuffix } from './usernames.ts';
+import { baseUsername, freeUsername } from './usernames.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -131,7 +131,7 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
       user: {
         create: {
           // The product user is the identity row itself: its username is chosen here, inside the
-          // sign-up transaction (spec §4: on collision, one retry with two random letters).
+          // sign-up transaction (spec §4: on collision, two random letters; see `freeUsername`).
           before: async (user, ctx) => {
             const adapter = ctx ? await getCurrentAdapter(ctx.context.adapter) : undefined;
             const taken = async (candidate: string) =>
@@ -143,8 +143,7 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
                     }),
                   )
                 : false;
-            let username = baseUsername(user.name, user.email);
-            if (await taken(username)) username = withRandomSuffix(username);
+            const username = await freeUsername(baseUsername(user.name, user.email), taken);
             const name = user.name?.trim() || user.email.split('@')[0] || username;
             return {
               data: { ...user, name, username, language: 'es', role: 'user', planId: -1, isActive: true },
