@@ -3,12 +3,17 @@ import path from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
-import { APICallError, type LanguageModelV3, type LanguageModelV3Message } from '@ai-sdk/provider';
-import { generateText } from 'ai';
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3Message,
+  type LanguageModelV3Usage,
+} from '@ai-sdk/provider';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import { nodeLlamaCppInstalled } from './local-model.ts';
-import { openAICompatibleModel } from './openai-compatible.ts';
+import { type DeltaStreamingModel, openAICompatibleModel } from './openai-compatible.ts';
 import { cleanTitle, titlePrompt } from './prompts/title.es.ts';
 
 /** The only code that calls models (ARCHITECTURE §2). */
@@ -83,59 +88,71 @@ export function modelAssistant(
     label,
     vision: options.vision,
     /**
-     * The provider model's own stream (`doStream`), without `streamText`'s layers: per-chunk work
-     * is what costs under many concurrent answers (ADR 0010), and only the text and usage are needed.
+     * The provider model's own stream, without `streamText`'s layers: per-chunk work is what costs under
+     * many concurrent answers (ADR 0010), and only the text and usage are needed.
      */
     async answer({ system, messages, signal, onDelta }) {
       const current = await getModel();
-      const prompt: LanguageModelV3Message[] = [{ role: 'system', content: system }, ...messages];
-      const start = () => current.doStream({ prompt, abortSignal: signal });
-      let result: Awaited<ReturnType<typeof start>>;
+      const options: LanguageModelV3CallOptions = {
+        prompt: [{ role: 'system', content: system }, ...messages],
+        abortSignal: signal,
+      };
+      let started = false;
+      const delta = (text: string) => {
+        started = true;
+        if (text) onDelta(text);
+      };
+      const stream = () =>
+        'streamDeltas' in current
+          ? (current as DeltaStreamingModel).streamDeltas(options, delta)
+          : deltasOf(current, options, delta);
+      let usage: LanguageModelV3Usage | undefined;
       try {
-        result = await start();
+        usage = await stream();
       } catch (error) {
         // One retry when the call could not start for a passing reason (429, 5xx, a reset connection).
-        if (signal.aborted || !(APICallError.isInstance(error) && error.isRetryable)) throw error;
-        result = await start();
-      }
-      const reader = result.stream.getReader();
-      let usage: AnswerUsage = { inputTokens: null, outputTokens: null };
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          switch (value.type) {
-            case 'text-delta':
-              if (value.delta) onDelta(value.delta);
-              break;
-            case 'error':
-              throw value.error;
-            case 'finish':
-              usage = {
-                inputTokens: value.usage.inputTokens.total ?? null,
-                outputTokens: value.usage.outputTokens.total ?? null,
-              };
-              break;
-          }
-        }
-      } finally {
-        reader.releaseLock();
+        if (started || signal.aborted || !(APICallError.isInstance(error) && error.isRetryable)) throw error;
+        usage = await stream();
       }
       if (signal.aborted) throw signal.reason;
-      return usage;
+      return {
+        inputTokens: usage?.inputTokens.total ?? null,
+        outputTokens: usage?.outputTokens.total ?? null,
+      };
     },
+    /** Straight through the model's `doGenerate`: `generateText`'s validation and layers cost more than the call. */
     async title(question, answer, signal) {
-      const { text } = await generateText({
-        model: await getModel(),
-        prompt: titlePrompt(question, answer),
+      const { content } = await (await getModel()).doGenerate({
+        prompt: [{ role: 'user', content: [{ type: 'text', text: titlePrompt(question, answer) }] }],
         maxOutputTokens: 32,
         abortSignal: signal,
-        maxRetries: 0,
       });
-      return cleanTitle(text);
+      return cleanTitle(content.map((part) => (part.type === 'text' ? part.text : '')).join(''));
     },
     close: options.close ?? (async () => {}),
   };
+}
+
+/** A provider model's `doStream`, read into `onDelta`; resolves with the usage of its `finish` part. */
+async function deltasOf(
+  model: LanguageModelV3,
+  options: LanguageModelV3CallOptions,
+  onDelta: (text: string) => void,
+): Promise<LanguageModelV3Usage | undefined> {
+  const reader = (await model.doStream(options)).stream.getReader();
+  let usage: LanguageModelV3Usage | undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value.type === 'text-delta') onDelta(value.delta);
+      else if (value.type === 'error') throw value.error;
+      else if (value.type === 'finish') usage = value.usage;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return usage;
 }
 
 export function unconfiguredAssistant(): Assistant {

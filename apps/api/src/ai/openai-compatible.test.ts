@@ -155,6 +155,51 @@ describe('the lean openai-compatible model', () => {
   });
 });
 
+describe('its callback path (streamDeltas)', () => {
+  it('hands each text piece to the callback and resolves with the usage', async () => {
+    script = {
+      tokens: tokenize('Empieza por hablar con diez clientes.'),
+      usage: { prompt_tokens: 21, completion_tokens: 7 },
+    };
+    const pieces: string[] = [];
+    const usage = await model().streamDeltas({ prompt }, (text) => pieces.push(text));
+    expect(pieces).toEqual(tokenize('Empieza por hablar con diez clientes.'));
+    expect(usage).toMatchObject({ inputTokens: { total: 21 }, outputTokens: { total: 7 } });
+    expect(fake.requests.at(-1)?.body).toMatchObject({
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+  });
+
+  it('rejects with a retryable APICallError when the call cannot start', async () => {
+    script = { tokens: [], status: 503 };
+    const error = await model()
+      .streamDeltas({ prompt }, () => {})
+      .catch((e: unknown) => e);
+    expect(APICallError.isInstance(error) && error.isRetryable).toBe(true);
+  });
+
+  it('rejects when the connection is cut before the end, after the pieces that came', async () => {
+    script = { tokens: tokenize('uno dos tres cuatro'), failAfterTokens: 2 };
+    const pieces: string[] = [];
+    await expect(model().streamDeltas({ prompt }, (text) => pieces.push(text))).rejects.toThrow();
+    expect(pieces).toEqual(['uno', ' dos']);
+  });
+
+  it('rejects with the abort reason and the request goes away', async () => {
+    script = { tokens: tokenize('una respuesta muy larga '.repeat(20)), tokenDelayMs: 10 };
+    const controller = new AbortController();
+    const reason = new Error('stopped by the user');
+    const answer = model().streamDeltas({ prompt, abortSignal: controller.signal }, () =>
+      controller.abort(reason),
+    );
+    await expect(answer).rejects.toBe(reason);
+    const request = fake.requests.at(-1);
+    await request?.ended;
+    expect(request?.disconnected).toBe(true);
+  });
+});
+
 describe('its SSE reading', () => {
   let raw: http.Server;
   /** What the raw server answers: each piece in its own write, so events split anywhere. */
@@ -204,5 +249,29 @@ describe('its SSE reading', () => {
     const parts = await collect(stream);
     const error = parts.find((p) => p.type === 'error');
     expect(error && (error.error as Error).message).toBe('overloaded');
+  });
+
+  it('rejects the callback path at an error event, keeping the text before it', async () => {
+    pieces = [
+      Buffer.from(
+        `${event('Hola')}data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n${event(' tarde')}`,
+      ),
+    ];
+    const seen: string[] = [];
+    await expect(rawModel().streamDeltas({ prompt }, (text) => seen.push(text))).rejects.toThrow(
+      'overloaded',
+    );
+    expect(seen).toEqual(['Hola']);
+  });
+
+  it('reads the callback path across split writes and CRLF line ends', async () => {
+    const bytes = Buffer.from(
+      `${event('Año ')}\r\n${event('señal')}data: [DONE]\n\n`.replaceAll('\n\n', '\r\n\r\n'),
+    );
+    const cut = bytes.indexOf(Buffer.from('ñ')) + 1;
+    pieces = [bytes.subarray(0, 9), bytes.subarray(9, cut), bytes.subarray(cut)];
+    const seen: string[] = [];
+    await rawModel().streamDeltas({ prompt }, (text) => seen.push(text));
+    expect(seen.join('')).toBe('Año señal');
   });
 });

@@ -17,8 +17,8 @@ import {
  * provider's per-token pipeline (fetch body, SSE parser, zod validation of every chunk, several web
  * `TransformStream`s) was the largest share of the server's CPU. Here each answer is one `node:http`
  * request on a keep-alive agent, its SSE `data:` lines are read straight off the socket and
- * `JSON.parse`d, and the parts go into one `ReadableStream`. Text only: tools, JSON mode and
- * non-image files are refused.
+ * `JSON.parse`d, and the text goes into one `ReadableStream` (`doStream`) or, on the engine's path,
+ * straight to a callback (`streamDeltas`). Text only: tools, JSON mode and non-image files are refused.
  */
 
 export interface OpenAICompatibleSettings {
@@ -49,7 +49,19 @@ interface Completion {
 
 const TEXT_ID = 'txt-0';
 
-export function openAICompatibleModel(settings: OpenAICompatibleSettings): LanguageModelV3 {
+/** A language model that can also hand an answer's text pieces straight to a callback (the engine's path). */
+export interface DeltaStreamingModel extends LanguageModelV3 {
+  /**
+   * Streams the answer's text into `onDelta` and resolves with its usage. Rejects like `doStream` (an
+   * `APICallError` when the call cannot start) or at an `error` event, a cut body or an abort.
+   */
+  streamDeltas(
+    options: LanguageModelV3CallOptions,
+    onDelta: (text: string) => void,
+  ): Promise<LanguageModelV3Usage>;
+}
+
+export function openAICompatibleModel(settings: OpenAICompatibleSettings): DeltaStreamingModel {
   const url = new URL(`${settings.baseURL.replace(/\/+$/, '')}/chat/completions`);
   const client = url.protocol === 'https:' ? https : http;
   // Connections are reused across answers: a new TCP (and TLS) handshake per answer costs CPU and time.
@@ -91,6 +103,12 @@ export function openAICompatibleModel(settings: OpenAICompatibleSettings): Langu
       const body = requestBody(settings.modelId, options, true);
       const res = await post(client, agent, url, settings.apiKey, body, options.abortSignal);
       return { stream: sseParts(res, options.abortSignal), request: { body } };
+    },
+
+    async streamDeltas(options, onDelta) {
+      const body = requestBody(settings.modelId, options, true);
+      const res = await post(client, agent, url, settings.apiKey, body, options.abortSignal);
+      return sseDeltas(res, options.abortSignal, onDelta);
     },
   };
 }
@@ -231,65 +249,47 @@ function readAll(res: http.IncomingMessage): Promise<string> {
   });
 }
 
+/** What `readEvents` reports as it reads a streamed completion. */
+interface EventSink {
+  delta(text: string): void;
+  /** An `error` event or an unreadable one; reading goes on (the stream decides what it means). */
+  error(error: Error): void;
+  end(reason: string | null | undefined, usage: OpenAIUsage | null | undefined): void;
+  /** The body was cut short (a broken connection, an abort): nothing more is reported. */
+  fail(error: unknown): void;
+}
+
 /**
- * The response's server-sent events as AI SDK stream parts: `text-delta`s, then `finish` with the usage
- * of the final usage chunk. An `error` event becomes an `error` part; a body cut short (a broken
- * connection, an abort) errors the stream.
+ * Reads the response's server-sent events straight off the socket into `sink`. Returns a function that
+ * stops reading and drops the connection.
  */
-function sseParts(
-  res: http.IncomingMessage,
-  signal: AbortSignal | undefined,
-): ReadableStream<LanguageModelV3StreamPart> {
-  let controller!: ReadableStreamDefaultController<LanguageModelV3StreamPart>;
+function readEvents(res: http.IncomingMessage, signal: AbortSignal | undefined, sink: EventSink): () => void {
   let pending = '';
   let data = '';
-  let textStarted = false;
   let done = false;
   let usage: OpenAIUsage | null | undefined;
   let reason: string | null | undefined;
 
-  const finish = () => {
+  const end = () => {
     if (done) return;
     done = true;
-    if (textStarted) controller.enqueue({ type: 'text-end', id: TEXT_ID });
-    controller.enqueue({ type: 'finish', finishReason: finishReason(reason), usage: toUsage(usage) });
-    controller.close();
-  };
-  const fail = (error: unknown) => {
-    if (done) return;
-    done = true;
-    controller.error(error);
-    res.destroy();
+    sink.end(reason, usage);
   };
   const dispatch = (payload: string) => {
-    if (payload === '[DONE]') return finish();
+    if (payload === '[DONE]') return end();
     let chunk: Chunk;
     try {
       chunk = JSON.parse(payload);
     } catch (cause) {
-      return controller.enqueue({
-        type: 'error',
-        error: new Error('invalid JSON in the model stream', { cause }),
-      });
+      return sink.error(new Error('invalid JSON in the model stream', { cause }));
     }
-    if (chunk.error) {
-      controller.enqueue({
-        type: 'error',
-        error: new Error(chunk.error.message ?? 'the model server failed'),
-      });
-      return;
-    }
+    if (chunk.error) return sink.error(new Error(chunk.error.message ?? 'the model server failed'));
     if (chunk.usage) usage = chunk.usage;
     const choice = chunk.choices?.[0];
     if (!choice) return;
     if (choice.finish_reason) reason = choice.finish_reason;
     const delta = choice.delta?.content;
-    if (!delta) return;
-    if (!textStarted) {
-      textStarted = true;
-      controller.enqueue({ type: 'text-start', id: TEXT_ID });
-    }
-    controller.enqueue({ type: 'text-delta', id: TEXT_ID, delta });
+    if (delta) sink.delta(delta);
   };
   // SSE: `data:` lines accumulate until a blank line ends the event; other fields and comments are ignored.
   const onData = (part: string) => {
@@ -309,27 +309,86 @@ function sseParts(
     }
     pending = pending.slice(start);
   };
+  const stop = () => {
+    done = true;
+    res.destroy();
+  };
 
+  res.setEncoding('utf8');
+  res.on('data', onData);
+  res.once('end', () => {
+    if (data && !done) dispatch(data);
+    // A server that ends the body without `[DONE]` still ended the answer.
+    end();
+  });
+  const fail = (error: unknown) => {
+    if (done) return;
+    stop();
+    sink.fail(signal?.aborted ? signal.reason : error);
+  };
+  res.on('error', fail);
+  res.once('close', () => {
+    if (!res.complete) fail(new Error('the model stream was cut'));
+  });
+  return stop;
+}
+
+/**
+ * The response as AI SDK stream parts: `text-delta`s, then `finish` with the usage of the final usage
+ * chunk. An `error` event becomes an `error` part; a body cut short errors the stream.
+ */
+function sseParts(
+  res: http.IncomingMessage,
+  signal: AbortSignal | undefined,
+): ReadableStream<LanguageModelV3StreamPart> {
+  let stop = () => {};
   return new ReadableStream<LanguageModelV3StreamPart>({
-    start(c) {
-      controller = c;
+    start(controller) {
+      let textStarted = false;
       controller.enqueue({ type: 'stream-start', warnings: [] });
-      res.setEncoding('utf8');
-      res.on('data', onData);
-      res.once('end', () => {
-        if (data && !done) dispatch(data);
-        // A server that ends the body without `[DONE]` still ended the answer.
-        finish();
-      });
-      res.on('error', (error) => fail(signal?.aborted ? signal.reason : error));
-      res.once('close', () => {
-        if (!res.complete) fail(signal?.aborted ? signal.reason : new Error('the model stream was cut'));
+      stop = readEvents(res, signal, {
+        delta(delta) {
+          if (!textStarted) {
+            textStarted = true;
+            controller.enqueue({ type: 'text-start', id: TEXT_ID });
+          }
+          controller.enqueue({ type: 'text-delta', id: TEXT_ID, delta });
+        },
+        error: (error) => controller.enqueue({ type: 'error', error }),
+        end(reason, usage) {
+          if (textStarted) controller.enqueue({ type: 'text-end', id: TEXT_ID });
+          controller.enqueue({ type: 'finish', finishReason: finishReason(reason), usage: toUsage(usage) });
+          controller.close();
+        },
+        fail: (error) => controller.error(error),
       });
     },
     cancel() {
-      done = true;
-      res.destroy();
+      stop();
     },
+  });
+}
+
+/**
+ * The response's text pieces straight to `onDelta`, without a web stream in between (one promise and a
+ * few stream objects less per token: that was the model client's share of the server's CPU under load).
+ * Resolves with the usage at the end; rejects at an `error` event, a cut body or an abort.
+ */
+function sseDeltas(
+  res: http.IncomingMessage,
+  signal: AbortSignal | undefined,
+  onDelta: (text: string) => void,
+): Promise<LanguageModelV3Usage> {
+  return new Promise((resolve, reject) => {
+    const stop = readEvents(res, signal, {
+      delta: onDelta,
+      error(error) {
+        stop();
+        reject(error);
+      },
+      end: (_reason, usage) => resolve(toUsage(usage)),
+      fail: reject,
+    });
   });
 }
 
