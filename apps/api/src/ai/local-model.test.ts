@@ -5,8 +5,8 @@ import path from 'node:path';
 import { CHAT_STREAM_HEADERS } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generations, messages } from '../db/schema/index.ts';
-import { chatOwner, newChat } from '../test/chat-owner.ts';
+import { generations } from '../db/schema/index.ts';
+import { chatOwner, newChat, storedAnswer } from '../test/chat-owner.ts';
 import { startTestHttpServer, type TestHttpServer } from '../test/http-server.ts';
 import { writeTinyGguf } from '../test/tiny-gguf.ts';
 import { importNodeLlamaCpp } from './local-model.ts';
@@ -60,8 +60,7 @@ describe.skipIf(!available)('the local provider (node-llama-cpp)', () => {
     expect(chunks.length).toBeGreaterThan(1);
 
     const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
-    const [answer] = await t.database.db.select().from(messages).where(eq(messages.id, answerId));
-    expect(answer).toMatchObject({ content: text, finished: true });
+    expect(await storedAnswer(t, answerId)).toMatchObject({ content: text, finished: true });
     const [generation] = await t.database.db
       .select()
       .from(generations)

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { creditBalances, users } from '../db/schema/index.ts';
+import { creditBalances, messages, users } from '../db/schema/index.ts';
 import { signUp, type TestApp } from './app.ts';
 
 /** A signed-up user on a plan with a credit balance and one business of theirs. */
@@ -32,7 +32,13 @@ export async function chatOwner(
   options: { planId: number; credits: number; idea?: object },
 ): Promise<ChatOwner> {
   const email = `chat-${crypto.randomUUID()}@example.com`;
-  const { cookie } = await signUp(t, { name: 'Persona de prueba', email, password: 'contraseña-segura' });
+  const { cookie, res } = await signUp(t, {
+    name: 'Persona de prueba',
+    email,
+    password: 'contraseña-segura',
+  });
+  if (res.status !== 200)
+    throw new Error(`the test user could not sign up: ${res.status} ${await res.text()}`);
   const [row] = await t.database.db
     .update(users)
     .set({ planId: options.planId })
@@ -60,4 +66,23 @@ export async function newChat(t: TestApp, who: ChatOwner): Promise<number> {
   });
   if (res.status !== 201) throw new Error(`the test chat was not created: ${res.status}`);
   return ((await res.json()) as { id: number }).id;
+}
+
+/**
+ * The answer's row once its end is stored. A streamed body ends with the text; the end is written a
+ * moment later, in the next batch of ends (ADR 0010).
+ */
+export async function storedAnswer(
+  t: TestApp,
+  answerId: number,
+  timeoutMs = 5_000,
+): Promise<typeof messages.$inferSelect> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, answerId));
+    if (row?.finished) return row;
+    if (Date.now() > deadline)
+      throw new Error(`answer ${answerId} was not stored as finished within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { chats, creditBalances, generations, messages } from '../../db/schema/index.ts';
-import { type ChatOwner, chatOwner, newChat as createChat } from '../../test/chat-owner.ts';
+import { type ChatOwner, chatOwner, newChat as createChat, storedAnswer } from '../../test/chat-owner.ts';
 import { makeDocx, makePdf } from '../../test/documents.ts';
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI, tokenize } from '../../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
@@ -129,8 +129,11 @@ describe('a streamed answer', () => {
     expect(streamRequests().length).toBe(before + 1);
 
     const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
-    const [answer] = await t.database.db.select().from(messages).where(eq(messages.id, answerId));
-    expect(answer).toMatchObject({ content: ANSWER, finished: true, sender: 'ai_model' });
+    expect(await storedAnswer(t, answerId)).toMatchObject({
+      content: ANSWER,
+      finished: true,
+      sender: 'ai_model',
+    });
     const [generation] = await t.database.db
       .select()
       .from(generations)
@@ -206,6 +209,33 @@ describe('a streamed answer', () => {
     expect(request?.disconnected).toBe(false);
     const read = await readChat(who, chatId);
     expect(read.messages.at(-1)).toMatchObject({ content: ANSWER, finished: true });
+  });
+
+  it('ends the body with the text, and the chat reads finished before the end is stored', async () => {
+    const who = await owner();
+    const chatId = await newChat(who);
+    script = { ...script, tokenDelayMs: 20 };
+    const res = await send(who, chatId, { content: 'Resúmelo', client_message_id: crypto.randomUUID() });
+    const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
+    // On PostgreSQL the answer's generation row is held locked from another connection, so its end
+    // cannot be stored until the hold ends (PGlite has one connection: no such hold).
+    const holder = t.database.connectionString ? new pg.Client(t.database.connectionString) : undefined;
+    await holder?.connect();
+    await holder?.query('begin');
+    await holder?.query('select id from generations where message_id = $1 for update', [answerId]);
+    try {
+      expect(await res.text()).toBe(ANSWER);
+      const read = await readChat(who, chatId);
+      expect(read.messages.at(-1)).toMatchObject({ content: ANSWER, finished: true });
+      if (holder) {
+        const [row] = await t.database.db.select().from(messages).where(eq(messages.id, answerId));
+        expect(row?.finished).toBe(false);
+      }
+    } finally {
+      await holder?.query('commit');
+      await holder?.end();
+    }
+    expect(await storedAnswer(t, answerId)).toMatchObject({ content: ANSWER, finished: true });
   });
 });
 
@@ -368,6 +398,7 @@ describe('idempotent sends', () => {
     script = { tokens: tokenize(ANSWER) };
     const retried = await send(who, chatId, body);
     expect(await retried.text()).toBe(ANSWER);
+    await storedAnswer(t, Number(retried.headers.get(CHAT_STREAM_HEADERS.answerId)));
     const rows = await t.database.db.select().from(messages).where(eq(messages.chatId, chatId));
     expect(rows.map((m) => [m.sender, m.content])).toEqual([
       ['user', 'Hola otra vez'],
@@ -387,12 +418,12 @@ describe('out of credits', () => {
     await balance(t.database.db, who.id);
     await t.database.db.update(creditBalances).set({ balance: 0 }).where(eq(creditBalances.userId, who.id));
     const chatId = await newChat(who);
-    const before = fake.requests.length;
     const res = await send(who, chatId, { content: '¿Me ayudas?', client_message_id: crypto.randomUUID() });
     expect(res.status).toBe(200);
     expect(res.headers.get(CHAT_STREAM_HEADERS.answerKind)).toBe('credits_exhausted');
     expect(await res.text()).toBe(creditsExhaustedMessage('Rumbo', planId));
-    expect(fake.requests.length).toBe(before);
+    // No request of any kind (answer or title) carried this question to the model.
+    expect(fake.requests.filter((r) => JSON.stringify(r.body.messages).includes('¿Me ayudas?'))).toEqual([]);
     const read = await readChat(who, chatId);
     expect(read.messages.at(-1)).toMatchObject({
       content: creditsExhaustedMessage('Rumbo', planId),

@@ -15,8 +15,11 @@ import { refund } from '../credits/credits.ts';
  * Each running answer is a `LiveGeneration` in this process: the model's text accumulates in memory,
  * readers in this process stream it from there, and one flusher writes every growing answer to the
  * database in a single statement every FLUSH_MS (readers in other processes poll those rows). The ends
- * of answers are written apart, one statement for those that ended within END_FLUSH_MS, and their
- * readers end only once that is stored, so a client that sees the end finds the answer on reload.
+ * of answers are written apart, one statement for those that ended within END_FLUSH_MS. A finished or
+ * stopped answer's readers end at once: until its end is stored, this process reports it finished from
+ * memory (`complete`), so a client that sees the end finds the answer on reload. Holding every reader
+ * until its batch was stored released the clients of a batch together, and their next sends arrived in
+ * bursts (ADR 0010). A failed answer's readers wait until its refund is stored, so that a retry finds it.
  */
 
 export const FLUSH_MS = 500;
@@ -45,6 +48,10 @@ export class LiveGeneration {
   /** The next flush writes the whole text (the last one failed: what it stored is unknown). */
   rewrite = false;
   state: 'running' | EndState = 'running';
+  /** Its text is final: it finished or was stopped (stored, or about to be). */
+  get complete(): boolean {
+    return this.state === 'finished' || this.state === 'stopped';
+  }
   usage: AnswerUsage = { inputTokens: null, outputTokens: null };
   /** The stored rows this generation writes to; set by the claim (`ChatEngine.claim`). */
   generationId = 0;
@@ -439,9 +446,10 @@ export function createChatEngine(deps: EngineDeps) {
                 sent = gen.text.length;
                 return;
               }
-              if (gen.state !== 'running') {
+              if (gen.complete) return controller.close();
+              if (gen.state === 'failed') {
                 await gen.stored;
-                if (gen.state === 'failed' && !cut?.()) controller.error(new Error('the answer failed'));
+                if (!cut?.()) controller.error(new Error('the answer failed'));
                 else controller.close();
                 return;
               }
@@ -456,8 +464,8 @@ export function createChatEngine(deps: EngineDeps) {
     /**
      * Writes a generation of this process straight to a Node response (no web streams on the hot path):
      * the first text at once, then whatever accumulated every WRITE_INTERVAL_MS, respecting the
-     * socket's backpressure. The end of the body waits until the answer is stored; a failed answer cuts
-     * the connection instead (the client sees an error and retries). A client that goes away only
+     * socket's backpressure. The body ends with the text; a failed answer cuts the connection instead,
+     * once its refund is stored (the client sees an error and retries). A client that goes away only
      * unsubscribes: the generation goes on.
      */
     pipe(gen: LiveGeneration, out: ServerResponse): void {
@@ -484,17 +492,14 @@ export function createChatEngine(deps: EngineDeps) {
             return;
           }
         }
-        if (gen.state !== 'running' && !ending) {
+        if (gen.complete) {
+          detach();
+          out.end();
+        } else if (gen.state === 'failed' && !ending) {
           ending = true;
           void gen.stored.then(() => {
             detach();
-            if (out.destroyed) return;
-            if (gen.state === 'failed') {
-              out.destroy();
-              return;
-            }
-            if (gen.text.length > sent) out.write(gen.text.slice(sent));
-            out.end();
+            out.destroy();
           });
         }
       };

@@ -545,9 +545,13 @@ export function createChatService(deps: ChatServiceDeps) {
       return {
         chat: toChat(chat),
         messages: rows.map((m) => {
-          // The text generated so far, not its database lag, for an answer this process is writing.
+          // The text generated so far, not its database lag, for an answer this process is writing; one
+          // whose end is not stored yet is already finished for its reader.
           const running = engine.live(m.id);
-          return toMessage(running ? { ...m, content: running.text } : m, byMessage.get(m.id));
+          return toMessage(
+            running ? { ...m, content: running.text, finished: m.finished || running.complete } : m,
+            byMessage.get(m.id),
+          );
         }),
       };
     },
