@@ -13,4 +13,6 @@ const logger = createLogger(env.LOG_LEVEL);
 if (!apiOnly) ensureWebBuild(logger);
 const server = await startServer(env, logger, { webDistDir: apiOnly ? undefined : WEB_DIST_DIR });
 logger.info({ url: server.url, database: server.database.kind }, `Rumbo is ready at ${server.url}`);
+// Whoever started the server may be waiting for that line.
+logger.flush();
 closeOnSignals(server, logger);

@@ -87,6 +87,35 @@ describe('the server process', () => {
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
   }, 30_000);
 
+  it('logs in batches, yet a quiet server’s request line shows within moments and its last lines on exit', async () => {
+    const child = run('apps/api/src/test/slow-server.fixture.ts', {
+      PORT: '0',
+      NODE_ENV: 'test',
+      ...(await databaseEnv()),
+    });
+    const exited = exitOf(child);
+    const seen: Array<{ msg?: string; path?: string }> = [];
+    readline
+      .createInterface({ input: child.stdout as NodeJS.ReadableStream })
+      .on('line', (line) => line.startsWith('{') && seen.push(JSON.parse(line)));
+    const url = await readyUrl(child);
+
+    await fetch(`${url}/api/health`);
+    const requested = Date.now();
+    while (
+      !seen.some((l) => l.msg === 'request' && l.path === '/api/health') &&
+      Date.now() - requested < 3_000
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen.find((l) => l.path === '/api/health')).toMatchObject({ msg: 'request' });
+    expect(Date.now() - requested).toBeLessThan(3_000);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(seen.at(-1)?.msg).toBe('stopped');
+  }, 30_000);
+
   it('npm start hands SIGTERM to the server, which stops cleanly', async () => {
     const child = npmStart({ PORT: '0', NODE_ENV: 'test', ...(await databaseEnv()) });
     const exited = exitOf(child);

@@ -23,6 +23,7 @@ const database = await openDatabase({ url: env.DATABASE_URL });
 await applyMigrations(database);
 const queue = await startQueue(database, logger, { jobs: appJobs({ db: database.db }), work: true });
 logger.info('worker is ready');
+logger.flush();
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {

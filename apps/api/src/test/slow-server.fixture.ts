@@ -17,4 +17,5 @@ const server = await startServer(env, logger, {
   },
 });
 logger.info({ url: server.url }, 'ready');
+logger.flush();
 closeOnSignals(server, logger);
