@@ -233,7 +233,7 @@ describe('an answer asked for before its send is stored', () => {
     expect(fake.requests.at(before)?.disconnected).toBe(false);
     const db = a.database.db;
     const { answerId, generationId } = await runningAnswer(chatId, userId, { owner: engine.owner });
-    engine.claim(gen, { generationId, answerId, attempt: 1, cost: 0 });
+    engine.claim(gen, { generationId, answerId });
     await gen.stored;
     const [stored] = await db.select().from(messages).where(eq(messages.id, answerId));
     expect(stored).toMatchObject({ content: TOKENS.slice(0, 5).join(''), finished: true });

@@ -56,8 +56,6 @@ export class LiveGeneration {
   /** The stored rows this generation writes to; set by the claim (`ChatEngine.claim`). */
   generationId = 0;
   answerId = 0;
-  attempt = 0;
-  cost = 0;
   titleFor: StartRequest['titleFor'];
   readonly controller = new AbortController();
   /** Resolves once the final state is stored. */
@@ -109,8 +107,6 @@ export interface ModelRequest {
 export interface Claim {
   generationId: number;
   answerId: number;
-  attempt: number;
-  cost: number;
   /** When the chat still has no model-made title: the question, to name it after the answer. */
   titleFor?: { chatId: number; question: string };
 }
@@ -359,8 +355,6 @@ export function createChatEngine(deps: EngineDeps) {
   function claim(gen: LiveGeneration, rows: Claim): LiveGeneration {
     gen.generationId = rows.generationId;
     gen.answerId = rows.answerId;
-    gen.attempt = rows.attempt;
-    gen.cost = rows.cost;
     gen.titleFor = rows.titleFor;
     live.set(gen.answerId, gen);
     gen.settleClaim(true);

@@ -370,7 +370,7 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /**
-   * Charges and records one attempt at an answer inside `tx`. Returns the generation to run, or the
+   * Charges and records one attempt at an answer inside `tx`. Returns the generation's id, or the
    * kind of the fixed answer that was stored instead (no model call, nothing charged).
    */
   async function beginAttempt(
@@ -379,7 +379,7 @@ export function createChatService(deps: ChatServiceDeps) {
     planId: number,
     answerId: number,
     attempt: number,
-  ): Promise<{ id: number; attempt: number; cost: number } | 'credits_exhausted'> {
+  ): Promise<number | 'credits_exhausted'> {
     const cost = hasUnlimitedCredits(planId) ? 0 : ANSWER_COST;
     const creditSource = cost > 0 ? newAnswerSourceId() : null;
     if (creditSource && !(await debit(tx, userId, cost, creditSource, new Date(), planId))) {
@@ -406,7 +406,7 @@ export function createChatService(deps: ChatServiceDeps) {
         model: assistant.label,
       })
       .returning({ id: generations.id });
-    return { id: (row as { id: number }).id, attempt, cost };
+    return (row as { id: number }).id;
   }
 
   function outcome(
@@ -482,20 +482,18 @@ export function createChatService(deps: ChatServiceDeps) {
         )
         .returning();
       if (!reset) return null;
-      return { reset, attempt: await beginAttempt(tx, userId, planId, answer.id, attempt) };
+      return { reset, generationId: await beginAttempt(tx, userId, planId, answer.id, attempt) };
     });
     if (!started) return replay(userId, chat, business, message);
-    if (started.attempt === 'credits_exhausted') {
+    if (started.generationId === 'credits_exhausted') {
       return outcome(chat, message, started.reset, 'credits_exhausted', true, {
         text: creditsExhaustedMessage(productName, planId),
       });
     }
     const live = await launch(
       {
-        generationId: started.attempt.id,
+        generationId: started.generationId,
         answerId: started.reset.id,
-        attempt: started.attempt.attempt,
-        cost: started.attempt.cost,
         titleFor: titleFor(chat, message),
       },
       () => context(chat, business, started.reset.id),
@@ -703,8 +701,6 @@ export function createChatService(deps: ChatServiceDeps) {
       const rows: Claim = {
         generationId: Number(row.generation_id),
         answerId: answer.id,
-        attempt: 1,
-        cost,
         titleFor: titleFor(current, message),
       };
       const live = early ? engine.claim(early, rows) : await launch(rows, modelRequest);
