@@ -60,11 +60,31 @@ describe('answers', () => {
     expect(APICallError.isInstance(invalid) && invalid.statusCode).toBe(400);
   });
 
-  it('are not asked again once text has arrived (the stream was cut)', async () => {
+  it('are not asked again once text has arrived, even when the failure would be worth a retry', async () => {
     scripts = [{ tokens: tokenize('uno dos tres cuatro'), failAfterTokens: 2 }];
     const before = fake.requests.length;
     await expect(ask(compatible())).rejects.toThrow();
     expect(fake.requests.length - before).toBe(1);
+
+    // A provider that reports a retryable failure after the first words: asking again would repeat them.
+    const overloaded = new APICallError({
+      message: 'overloaded',
+      url: 'http://model.test',
+      requestBodyValues: {},
+      statusCode: 529,
+      isRetryable: true,
+    });
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: convertArrayToReadableStream<LanguageModelV3StreamPart>([
+          { type: 'stream-start', warnings: [] },
+          { type: 'text-delta', id: 't', delta: 'Primeras palabras' },
+          { type: 'error', error: overloaded },
+        ]),
+      }),
+    });
+    await expect(ask(modelAssistant('anthropic:m', model, { vision: true }))).rejects.toBe(overloaded);
+    expect(model.doStreamCalls).toHaveLength(1);
   });
 
   it('read any provider’s doStream the same way, failing at an error part', async () => {

@@ -13,7 +13,7 @@ import {
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import { nodeLlamaCppInstalled } from './local-model.ts';
-import { type DeltaStreamingModel, openAICompatibleModel } from './openai-compatible.ts';
+import { openAICompatibleModel, streamsDeltas } from './openai-compatible.ts';
 import { cleanTitle, titlePrompt } from './prompts/title.es.ts';
 
 /** The only code that calls models (ARCHITECTURE §2). */
@@ -103,9 +103,7 @@ export function modelAssistant(
         if (text) onDelta(text);
       };
       const stream = () =>
-        'streamDeltas' in current
-          ? (current as DeltaStreamingModel).streamDeltas(options, delta)
-          : deltasOf(current, options, delta);
+        streamsDeltas(current) ? current.streamDeltas(options, delta) : deltasOf(current, options, delta);
       let usage: LanguageModelV3Usage | undefined;
       try {
         usage = await stream();

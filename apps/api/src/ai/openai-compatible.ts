@@ -61,6 +61,10 @@ export interface DeltaStreamingModel extends LanguageModelV3 {
   ): Promise<LanguageModelV3Usage>;
 }
 
+export function streamsDeltas(model: LanguageModelV3): model is DeltaStreamingModel {
+  return 'streamDeltas' in model;
+}
+
 export function openAICompatibleModel(settings: OpenAICompatibleSettings): DeltaStreamingModel {
   const url = new URL(`${settings.baseURL.replace(/\/+$/, '')}/chat/completions`);
   const client = url.protocol === 'https:' ? https : http;
