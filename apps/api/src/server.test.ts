@@ -56,6 +56,16 @@ async function databaseEnv(): Promise<Record<string, string>> {
     : { DATA_DIR: 'dataDir' in location.config ? location.config.dataDir : fs.mkdtempSync(os.tmpdir()) };
 }
 
+/** The server with one deliberately slow route, in a process of its own on a fresh database. */
+async function slowServer(): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+  const child = run('apps/api/src/test/slow-server.fixture.ts', {
+    PORT: '0',
+    NODE_ENV: 'test',
+    ...(await databaseEnv()),
+  });
+  return { child, exited: exitOf(child) };
+}
+
 describe('the server process', () => {
   it('refuses an invalid PORT with one line naming it and a non-zero exit', async () => {
     const child = run('apps/api/src/main.ts', { PORT: 'abc' });
@@ -70,12 +80,7 @@ describe('the server process', () => {
   });
 
   it('on SIGTERM lets an in-flight slow request finish, then exits 0', async () => {
-    const child = run('apps/api/src/test/slow-server.fixture.ts', {
-      PORT: '0',
-      NODE_ENV: 'test',
-      ...(await databaseEnv()),
-    });
-    const exited = exitOf(child);
+    const { child, exited } = await slowServer();
     const url = await readyUrl(child);
 
     const answer = fetch(`${url}/slow`).then(async (res) => ({ status: res.status, body: await res.text() }));
@@ -88,12 +93,7 @@ describe('the server process', () => {
   }, 30_000);
 
   it('logs in batches, yet a quiet server’s request line shows within moments and its last lines on exit', async () => {
-    const child = run('apps/api/src/test/slow-server.fixture.ts', {
-      PORT: '0',
-      NODE_ENV: 'test',
-      ...(await databaseEnv()),
-    });
-    const exited = exitOf(child);
+    const { child, exited } = await slowServer();
     const seen: Array<{ msg?: string; path?: string }> = [];
     readline
       .createInterface({ input: child.stdout as NodeJS.ReadableStream })
