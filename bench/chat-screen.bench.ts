@@ -446,6 +446,8 @@ const bench: Benchmark = {
         DATA_DIR: dataDir,
         AI_PROVIDER: '',
         LOG_LEVEL: 'info',
+        // One user sends the 1,000 questions of the long thread in seconds.
+        WRITE_LIMIT_MULTIPLIER: '1000',
       });
       browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -169,6 +169,8 @@ const bench: Benchmark = {
           AI_PROVIDER: 'openai-compatible',
           AI_BASE_URL: model.url,
           AI_MODEL: 'bench-model',
+          // Ten users keep up to 1,000 streams going: far past any person's limits, which stay in the path.
+          WRITE_LIMIT_MULTIPLIER: '1000',
           ...(database.url ? { DATABASE_URL: database.url } : {}),
         },
         ['--api-only'],

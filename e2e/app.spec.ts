@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { scanScreen } from './support/axe.ts';
+import { expect, test } from './support/test.ts';
 
 test('the app loads in Spanish, under a strict CSP, and deep links survive a reload', async ({ page }) => {
   const problems: string[] = [];
@@ -19,8 +20,10 @@ test('the app loads in Spanish, under a strict CSP, and deep links survive a rel
   // Open pages need no session.
   await page.goto('/terminos');
   await expect(page.getByRole('heading', { name: 'Condiciones del servicio' })).toBeVisible();
+  await scanScreen(page, 'terms');
   await page.goto('/stripe_cancel');
   await expect(page.getByText('No se ha podido realizar el pago')).toBeVisible();
+  await scanScreen(page, 'payment failed');
 
   expect(problems).toEqual([]);
 });

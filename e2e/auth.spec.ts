@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { openLogin, PASSWORD, register, signIn, signOut, uniqueEmail } from './support/accounts.ts';
+import { scanScreen } from './support/axe.ts';
 import { mailsTo, resetLinkOf } from './support/mail.ts';
 import { MAIL_INSPECTOR_URL } from './support/ports.ts';
+import { expect, test } from './support/test.ts';
 
 const sessionCookie = async (page: import('@playwright/test').Page) =>
   (await page.context().cookies()).find((c) => c.name === 'rumbo.session_token');
@@ -14,6 +15,7 @@ test('register, sign out, a wrong password, then sign in with and without rememb
   await signOut(page);
   await signIn(page, { email, password: 'no-es-esta-1' });
   await expect(page.getByText('Correo o contraseña incorrectos')).toBeVisible();
+  await scanScreen(page, 'login: wrong password');
 
   await signIn(page, { email, remember: false });
   await expect(page).toHaveURL(/\/plans$/);
@@ -44,6 +46,7 @@ test('registration needs the terms accepted', async ({ page }) => {
   await expect(page.getByLabel('Contraseña')).toHaveAttribute('placeholder', 'Mínimo 8 caracteres');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page.getByText('Obligatorio')).toBeVisible();
+  await scanScreen(page, 'registration: terms not accepted');
   await expect(page).not.toHaveURL(/\/onboard$/);
 });
 
@@ -58,6 +61,7 @@ test('the fourth failed sign-in is refused as too many attempts', async ({ page 
   }
   await signIn(page, { email });
   await expect(page.getByText('Demasiados intentos fallidos, intenta más tarde')).toBeVisible();
+  await scanScreen(page, 'login: too many attempts');
 });
 
 test('password reset by e-mail: new password, countdown, single use, expiry', async ({ page }) => {
@@ -68,8 +72,10 @@ test('password reset by e-mail: new password, countdown, single use, expiry', as
 
   await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
   await page.getByLabel('Correo electrónico').fill(email);
+  await scanScreen(page, 'password recovery');
   await page.getByRole('button', { name: 'Recuperar mi cuenta' }).click();
   await expect(page.getByRole('heading', { name: 'Revisa tu bandeja de entrada' })).toBeVisible();
+  await scanScreen(page, 'password recovery: check your inbox');
 
   const [mail] = await mailsTo(email);
   expect(mail?.subject).toBe('Restablece tu contraseña de Rumbo');
@@ -78,10 +84,12 @@ test('password reset by e-mail: new password, countdown, single use, expiry', as
 
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Establecer nueva contraseña' })).toBeVisible();
+  await scanScreen(page, 'new password');
   await page.getByLabel('Nueva contraseña').fill('nueva-clave-123');
   await page.getByLabel('Confirmar contraseña').fill('otra-clave-123');
   await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
   await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+  await scanScreen(page, 'new password: they differ');
   await page.getByLabel('Confirmar contraseña').fill('nueva-clave-123');
   await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
   await expect(page.getByText(/\b5\b/)).toBeVisible();
@@ -100,9 +108,11 @@ test('password reset by e-mail: new password, countdown, single use, expiry', as
   await page.getByLabel('Confirmar contraseña').fill('tercera-clave-1');
   await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
   await expect(page.getByText('El enlace no es válido o ya ha sido usado')).toBeVisible();
+  await scanScreen(page, 'new password: link already used');
 
   await page.goto('/reset-password');
   await expect(page.getByText('El enlace de recuperación no es válido o ha expirado.')).toBeVisible();
+  await scanScreen(page, 'new password: no link');
   await page.goto('/reset-password?mode=resetPassword');
   await expect(page.getByText('El enlace de recuperación no es válido o ha expirado.')).toBeVisible();
 
@@ -128,6 +138,7 @@ test('an unknown address gets the same confirmation', async ({ page }) => {
   await page.getByLabel('Correo electrónico').fill(uniqueEmail('nadie'));
   await page.getByRole('button', { name: 'Recuperar mi cuenta' }).click();
   await expect(page.getByRole('heading', { name: 'Revisa tu bandeja de entrada' })).toBeVisible();
+  await scanScreen(page, 'password recovery: check your inbox');
 });
 
 test.describe('Google', () => {
@@ -150,6 +161,8 @@ test.describe('Google', () => {
   }) => {
     await googleSignIn(page, 'marta.google@example.com', true);
     await expect(page).toHaveURL(/\/onboard$/);
+    await expect(page.getByRole('heading', { name: '¿Dónde nos has conocido?' })).toBeVisible();
+    await scanScreen(page, 'onboarding: where did you hear of us');
     expect(await (await page.request.get('/api/users/me')).json()).toMatchObject({
       full_name: 'Marta Gómez',
       username: expect.stringMatching(/^marta_gomez/),
@@ -164,6 +177,8 @@ test.describe('Google', () => {
     const email = uniqueEmail('sin.nombre');
     await googleSignIn(page, email, true);
     await expect(page).toHaveURL(/\/onboard$/);
+    await expect(page.getByRole('heading', { name: '¿Dónde nos has conocido?' })).toBeVisible();
+    await scanScreen(page, 'onboarding: where did you hear of us');
     const me = (await (await page.request.get('/api/users/me')).json()) as { full_name: string };
     expect(me.full_name).toBe(email.split('@')[0]);
   });

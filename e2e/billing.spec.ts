@@ -1,6 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { register, uniqueEmail } from './support/accounts.ts';
+import { scanScreen } from './support/axe.ts';
 import { APP_URL } from './support/ports.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Issue 4, 'It must show' 1: plans, the local test checkout (no payment keys: what a fresh install
@@ -22,6 +24,8 @@ async function newUserOnPlans(page: Page, name: string) {
   await page.goto('/plans');
   await expect(page.getByRole('heading', { name: 'Selecciona un plan para continuar' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  await expect(planCard(page, 'Starter').getByRole('button')).toHaveText('Seleccionar plan');
+  await scanScreen(page, 'plans: choose one');
 }
 
 test('a new user: Starter, then a paid plan through the test checkout, then the portal', async ({ page }) => {
@@ -36,6 +40,7 @@ test('a new user: Starter, then a paid plan through the test checkout, then the 
   await expect(page).toHaveURL(HOME_URL);
   await expect(creditsCard(page)).toContainText('100 créditos');
   await expect(planSummary(page)).toContainText('Starter');
+  await scanScreen(page, 'home');
 
   // The subscription tab: the real date the free credits renew; no portal without a paid plan.
   await planSummary(page).getByRole('link', { name: 'Ver mi plan' }).click();
@@ -47,6 +52,7 @@ test('a new user: Starter, then a paid plan through the test checkout, then the 
   await expect(page.getByRole('button', { name: 'Gestionar suscripción' })).toBeDisabled();
   await expect(planCard(page, 'Starter').getByRole('button')).toHaveText('Tu plan actual');
   await expect(planCard(page, 'Founder').getByRole('button')).toHaveText('Mejorar plan');
+  await scanScreen(page, 'profile: subscription (Starter)');
 
   // CEO with 1400 credits: the slider moves the third card to plan 11.
   const slider = page.getByRole('slider', { name: 'Créditos al mes' });
@@ -57,11 +63,13 @@ test('a new user: Starter, then a paid plan through the test checkout, then the 
 
   await expect(page.getByRole('heading', { name: CHECKOUT_TITLE })).toBeVisible();
   await expect(page.getByText('1400 créditos al mes')).toBeVisible();
+  await scanScreen(page, 'test checkout');
   await page.getByRole('button', { name: 'Pagar' }).click();
 
   await expect(page).toHaveURL(/\/stripe_success\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Pago realizado con éxito' })).toBeVisible();
   const shownAt = Date.now();
+  await scanScreen(page, 'payment succeeded');
   await expect(page).toHaveURL(HOME_URL, { timeout: 10_000 });
   // 7 s after the screen opened, of which the first second was the spinner.
   expect(Date.now() - shownAt).toBeGreaterThan(5000);
@@ -77,8 +85,10 @@ test('a new user: Starter, then a paid plan through the test checkout, then the 
   await expect(page.getByRole('slider', { name: 'Créditos al mes' })).toHaveValue('1');
   await expect(planCard(page, 'CEO').getByRole('button')).toHaveText('Tu plan actual');
   await expect(planCard(page, 'Starter').getByRole('button')).toHaveText('Cambiar plan');
+  await scanScreen(page, 'profile: subscription (paid plan)');
   await page.getByRole('button', { name: 'Gestionar suscripción' }).click();
   await expect(page.getByRole('heading', { name: 'Gestionar suscripción (prueba)' })).toBeVisible();
+  await scanScreen(page, 'test billing portal');
   await page
     .getByRole('listitem')
     .filter({ hasText: 'Founder' })
@@ -127,6 +137,7 @@ test('the success screen shows a failure for a missing or unknown session, and s
 
   await page.goto('/stripe_success?session_id=cs_unknown');
   await expect(page.getByRole('heading', { name: 'No se ha podido realizar el pago' })).toBeVisible();
+  await scanScreen(page, 'payment failed');
   await page.getByRole('link', { name: 'Ir al inicio ahora' }).click();
   // Still signed in: the root sends a user without a plan to /plans, not to the login.
   await expect(page).toHaveURL(/\/plans$/);

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { scanScreen } from './support/axe.ts';
 import {
   chooseStarter,
   DESCRIPTION,
@@ -8,6 +9,7 @@ import {
   planCard,
 } from './support/businesses.ts';
 import { png } from './support/files.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Issue 5, 'It must show' 1 and 2 in the browser: onboarding, the creation wizard for an idea and for
@@ -63,6 +65,7 @@ test('onboarding, then an idea through every step and rule, then Starter, then t
   await name.focus();
   await name.blur();
   await expect(message(page, 'Obligatorio')).toBeVisible();
+  await scanScreen(page, 'wizard 2: name required');
   await name.fill('Oliva Directa');
   await expect(message(page, 'Obligatorio')).toBeHidden();
   await expect(next(page)).toBeDisabled();
@@ -72,6 +75,7 @@ test('onboarding, then an idea through every step and rule, then Starter, then t
     buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary'),
   });
   await expect(page.getByRole('alert')).toHaveText('No se admiten GIF. Elige una imagen JPEG, PNG o WebP.');
+  await scanScreen(page, 'wizard 2: logo refused');
   await expect(next(page)).toBeDisabled();
   await page.getByRole('radio', { name: 'Color 2' }).check({ force: true });
   await expect(page.getByRole('alert')).toBeHidden();
@@ -85,6 +89,7 @@ test('onboarding, then an idea through every step and rule, then Starter, then t
   await description.fill('Aceite');
   await expect(page.getByText('6/150')).toBeVisible();
   await expect(message(page, '*mínimo 150 caracteres')).toBeVisible();
+  await scanScreen(page, 'wizard 3: description too short');
   await expect(next(page)).toBeDisabled();
   await description.fill(DESCRIPTION.slice(0, 149));
   await expect(message(page, '*mínimo 150 caracteres')).toBeVisible();
@@ -112,6 +117,7 @@ test('onboarding, then an idea through every step and rule, then Starter, then t
   await expect(message(page, 'Obligatorio')).toBeVisible();
   await differentiation.fill('Sin intermediarios');
   await expect(next(page)).toBeEnabled();
+  await scanScreen(page, 'wizard 4: with competitors (idea)');
   await page.getByText('No', { exact: true }).click();
   await expect(differentiation).toBeHidden();
   const investment = page.getByLabel('Inversión disponible');
@@ -122,6 +128,7 @@ test('onboarding, then an idea through every step and rule, then Starter, then t
   await expect(next(page)).toBeDisabled();
   await investment.fill('-1');
   await expect(message(page, 'Debe ser 0 o más')).toBeVisible();
+  await scanScreen(page, 'wizard 4: negative investment');
   await investment.fill('15000');
   await expect(message(page, 'Debe ser 0 o más')).toBeHidden();
   await page.getByLabel('Moneda de la inversión').selectOption('$');
@@ -140,6 +147,7 @@ test('onboarding, then an idea through every step and rule, then Starter, then t
   await goal.blur();
   await expect(message(page, 'Obligatorio')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Crear chat' })).toBeDisabled();
+  await scanScreen(page, 'wizard 5: goal required');
   await goal.fill('Cerrar 20 restaurantes en Madrid');
   const research = page.waitForRequest(
     (req) => req.url().endsWith('/api/researches') && req.method() === 'POST',
@@ -172,6 +180,7 @@ test('onboarding, then an idea through every step and rule, then Starter, then t
   await expect(page.getByRole('heading', { name: 'Aquí empieza algo grande...' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Chats', exact: true })).toBeVisible();
   await expectLogoShown(page, 'Oliva Directa');
+  await scanScreen(page, 'dashboard: a business');
   await expect(card(page, 'Oliva Directa').getByRole('link', { name: /Entrar/ })).toHaveAttribute(
     'href',
     `/chat/idea/${created?.id}`,
@@ -197,6 +206,7 @@ test('an established business with an uploaded PNG logo, every finance rule', as
   await position.fill('   ');
   await position.blur();
   await expect(message(page, 'Obligatorio')).toBeVisible();
+  await scanScreen(page, 'wizard 2: uploaded logo, position required (established)');
   await position.fill('Fundadora');
   await next(page).click();
 
@@ -209,6 +219,7 @@ test('an established business with an uploaded PNG logo, every finance rule', as
   await mission.focus();
   await mission.blur();
   await expect(message(page, 'Obligatorio')).toBeVisible();
+  await scanScreen(page, 'wizard 3: mission required (established)');
   await mission.fill('Pan de verdad para cada barrio');
   await expect(message(page, 'Obligatorio')).toBeHidden();
   await expect(next(page)).toBeDisabled();
@@ -227,6 +238,7 @@ test('an established business with an uploaded PNG logo, every finance rule', as
   await billing.focus();
   await billing.blur();
   await expect(message(page, 'Debe ser mayor que 0')).toBeVisible();
+  await scanScreen(page, 'wizard 4: finance, billing required (established)');
   await billing.fill('250000');
   await expect(message(page, 'Debe ser mayor que 0')).toBeHidden();
   await page.getByLabel('Moneda de la facturación').selectOption('$');
@@ -281,10 +293,13 @@ test('edit: leave without saving, close twice, save from the popup; then delete'
     await card(page, name)
       .getByRole('button', { name: `Opciones de ${name}` })
       .click();
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toBeVisible();
+    await scanScreen(page, 'dashboard: options menu');
     await page.getByRole('menuitem', { name: 'Editar' }).click();
     await expect(page).toHaveURL(new RegExp(`/edit-business/idea/${created?.id}$`));
     await expect(page.getByRole('dialog', { name: 'Editar chat' })).toBeVisible();
     await expect(page.getByText('Paso 1 de 4')).toBeVisible();
+    await scanScreen(page, 'edit dialog');
   };
   const close = () =>
     page
@@ -298,6 +313,7 @@ test('edit: leave without saving, close twice, save from the popup; then delete'
   await page.getByLabel('Nombre', { exact: true }).fill('Huerto Cambiado');
   await close();
   await expect(popup).toBeVisible();
+  await scanScreen(page, 'edit dialog: save the changes?');
   await popup.getByRole('button', { name: 'Salir sin guardar' }).click();
   await expect(page).toHaveURL(/\/chats$/);
   await expect(card(page, 'Huerto Urbano')).toBeVisible();
@@ -332,6 +348,8 @@ test('edit: leave without saving, close twice, save from the popup; then delete'
   await card(page, 'Huerto Vertical').getByRole('button', { name: 'Opciones de Huerto Vertical' }).click();
   await page.getByRole('menuitem', { name: 'Eliminar' }).click();
   const confirm = page.getByRole('alertdialog', { name: '¿Eliminar Huerto Vertical?' });
+  await expect(confirm).toBeVisible();
+  await scanScreen(page, 'dashboard: delete confirmation');
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(card(page, 'Huerto Vertical')).toBeVisible();
   await card(page, 'Huerto Vertical').getByRole('button', { name: 'Opciones de Huerto Vertical' }).click();
@@ -341,10 +359,12 @@ test('edit: leave without saving, close twice, save from the popup; then delete'
   await expect(confirm).toBeHidden();
   expect(await businesses(page)).toEqual([]);
   await expect(page.getByText(/Todavía no tienes ningún chat/)).toBeVisible();
+  await scanScreen(page, 'dashboard: no business');
   // With room again, the add card creates.
   await page.getByRole('link', { name: /Crear nuevo chat/ }).click();
   await expect(page).toHaveURL(/\/new-business$/);
   await expect(page.getByRole('dialog', { name: 'Crear nuevo chat' })).toBeVisible();
+  await scanScreen(page, 'new business dialog');
   await page.getByRole('button', { name: 'Cerrar', exact: true }).click();
   await expect(page).toHaveURL(/\/chats$/);
 });
@@ -372,6 +392,7 @@ test('Founder allows one business: the guard, the add card and the API refuse a 
   // The add card.
   const add = page.getByRole('link', { name: /Has llegado al límite de tu plan/ });
   await expect(add).toHaveAttribute('href', '/profile/sub');
+  await scanScreen(page, 'dashboard: plan limit reached');
   await add.click();
   await expect(page).toHaveURL(/\/profile\/sub$/);
 

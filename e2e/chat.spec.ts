@@ -1,11 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditsExhaustedMessage, DEFAULT_PRODUCT_NAME } from '@rumbo/contract';
 import { makePdf } from '../apps/api/src/test/documents.ts';
 import { register, uniqueEmail } from './support/accounts.ts';
+import { scanScreen } from './support/axe.ts';
 import { chooseStarter, DESCRIPTION, fillIdea, onboardToBusinessStep } from './support/businesses.ts';
 import { png } from './support/files.ts';
 import { MODEL_TITLE, SLOW_ANSWER_WORDS, SLOW_WORD, slowWord } from './support/model-script.ts';
 import { MAIL_INSPECTOR_URL } from './support/ports.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Issue 7, 'It must show' 1–5 in Chromium against the loopback OpenAI-compatible model: the whole
@@ -97,6 +99,7 @@ test('a conversation: suggested question, streamed markdown, credits, title, new
   ).toBeVisible();
   await expect(credits(page)).toHaveAttribute('data-credits', '100');
   await expect(page.getByTestId('chat-status')).toContainText('Última investigación de mercado: Desactivado');
+  await scanScreen(page, 'chat: empty, suggested questions');
 
   const question = (await suggestions(page).first().textContent()) ?? '';
   await suggestions(page).first().click();
@@ -121,6 +124,7 @@ test('a conversation: suggested question, streamed markdown, credits, title, new
   // The title is a model call of its own after the answer: the list is read again until it shows.
   await expect(thread).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\?chat=\d+$/);
+  await scanScreen(page, 'chat: a markdown answer');
 
   await sidebar(page).getByRole('button', { name: 'Nuevo chat' }).click();
   await expect(suggestions(page)).toHaveCount(4);
@@ -166,6 +170,7 @@ test('attachments: a PDF and an image on the message, and the PDF text reaches t
   await expect(form.getByText('presupuesto-...', { exact: true })).toBeVisible();
   await expect(form.getByText('foto-del-loc...', { exact: true })).toBeVisible();
   await expect(form.getByText(/^\d+ KB$/)).toHaveCount(2);
+  await scanScreen(page, 'chat: attachments waiting, one refused');
 
   const before = (await modelRequests()).length;
   await page.getByLabel('Mensaje').fill('¿Es razonable este presupuesto?');
@@ -181,6 +186,7 @@ test('attachments: a PDF and an image on the message, and the PDF text reaches t
   await expect(sent.locator('img')).toHaveCount(1);
   await expect(sent.locator('[data-icon="document"]')).toHaveCount(1);
   await expect(answers(page).last()).toHaveAttribute('data-finished', 'true');
+  await scanScreen(page, 'chat: a message with attachments');
 
   await expect
     .poll(async () =>
@@ -226,6 +232,7 @@ test('stop keeps the partial answer; leaving mid-answer and coming back shows it
   const partial = (await answer.textContent()) ?? '';
   await page.waitForTimeout(1000);
   await expect(answer).toHaveText(partial);
+  await scanScreen(page, 'chat: a stopped answer');
   // Reloaded, the same partial answer, finished.
   await page.reload();
   const kept = answers(page).last();
@@ -247,6 +254,7 @@ test('stop keeps the partial answer; leaving mid-answer and coming back shows it
   await again.goto(address);
   await expect(answers(again).last()).toContainText(slowWord(SLOW_ANSWER_WORDS), { timeout: 30_000 });
   await expect(answers(again).last()).toHaveAttribute('data-finished', 'true');
+  await scanScreen(again, 'chat: a long answer, reopened');
 });
 
 test('out of credits on Starter: the local message with Mejorar plan, and no model request', async ({
@@ -268,6 +276,7 @@ test('out of credits on Starter: the local message with Mejorar plan, and no mod
   await expect(answers(page).last()).toContainText(creditsExhaustedMessage(DEFAULT_PRODUCT_NAME, 9));
   await page.waitForTimeout(500);
   expect((await modelRequests()).length).toBe(before);
+  await scanScreen(page, 'chat: out of credits');
 
   await page.getByRole('link', { name: 'Mejorar plan' }).click();
   await expect(page).toHaveURL(/\/profile\/sub$/);
@@ -283,6 +292,7 @@ test('at 375 px the sidebar is an overlay that closes after choosing a thread, w
 
   await suggestions(page).first().click();
   await expect(answers(page).last()).toHaveAttribute('data-finished', 'true');
+  await scanScreen(page, 'chat: a markdown answer, history closed');
 
   const noSidewaysScroll = () =>
     page.evaluate(() =>
@@ -300,6 +310,7 @@ test('at 375 px the sidebar is an overlay that closes after choosing a thread, w
   await expect(sidebar(page)).toBeVisible();
   const box = await sidebar(page).boundingBox();
   expect(box?.width).toBeLessThanOrEqual(375);
+  await scanScreen(page, 'chat: history overlay', { widths: [375] });
   expect(await noSidewaysScroll()).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(sidebar(page)).toHaveCount(0);

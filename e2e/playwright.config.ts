@@ -7,7 +7,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./support/axe-summary.ts']],
   timeout: 60_000,
   outputDir: '../test-results',
   use: {

@@ -1,13 +1,4 @@
-import http from 'node:http';
-
-/** A port nobody listens on right now, for a server started by a benchmark. */
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '../../apps/api/src/test/server-process.ts';
 
 /** One call to Rumbo's API as a signed-in browser would make it; an error status throws. */
 export async function call(base: string, method: string, url: string, cookie: string, body?: unknown) {

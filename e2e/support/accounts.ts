@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { scanScreen } from './axe.ts';
 
 let counter = 0;
 /** An e-mail address no other test uses. */
@@ -13,6 +14,7 @@ export const PASSWORD = 'contraseña-segura-1';
 export async function openLogin(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await scanScreen(page, 'login');
 }
 
 export async function register(page: Page, user: { name: string; email: string; password?: string }) {
@@ -22,6 +24,7 @@ export async function register(page: Page, user: { name: string; email: string; 
   await page.getByLabel('Correo electrónico').fill(user.email);
   await page.getByLabel('Contraseña').fill(user.password ?? PASSWORD);
   await page.getByRole('checkbox', { name: /condiciones/i }).check();
+  await scanScreen(page, 'registration, filled in');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
 }
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { register, uniqueEmail } from './accounts.ts';
+import { scanScreen } from './axe.ts';
 import { APP_URL } from './ports.ts';
 
 /** The journeys' steps through onboarding, the creation wizard and the plan choice. */
@@ -17,6 +18,7 @@ export async function onboardToBusinessStep(page: Page, name: string) {
   await expect(page.getByRole('heading', { name: '¿Dónde nos has conocido?' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   await expect(next(page)).toBeDisabled();
+  await scanScreen(page, 'onboarding: where did you hear of us');
   await page.getByText('Instagram', { exact: true }).click();
   const saved = page.waitForResponse((res) => res.url().endsWith('/api/users/me/onboarding'));
   await next(page).click();
@@ -26,11 +28,13 @@ export async function onboardToBusinessStep(page: Page, name: string) {
     page.getByRole('heading', { name: '¿Cuándo empezaste tu aventura emprendedora?' }),
   ).toBeVisible();
   await expect(next(page)).toBeDisabled();
+  await scanScreen(page, 'onboarding: when did you start');
   await page.getByText('Hace más de 2 años', { exact: true }).click();
   await next(page).click();
   await expect(
     page.getByRole('heading', { name: 'Genial! Ahora vamos a registrar tu empresa' }),
   ).toBeVisible();
+  await scanScreen(page, 'wizard 1: the type');
 }
 
 /** Steps 1 to 5 of the wizard for an idea, all valid, with a gradient logo. Ends on the last step. */
@@ -39,16 +43,24 @@ export async function fillIdea(page: Page, name: string) {
   await next(page).click();
   await page.getByRole('radio', { name: 'Color 1' }).check({ force: true });
   await page.getByLabel('Nombre', { exact: true }).fill(name);
+  await scanScreen(page, 'wizard 2: logo and name');
   await next(page).click();
   await page.getByLabel('Descripción', { exact: true }).fill(DESCRIPTION);
+  await scanScreen(page, 'wizard 3: description');
   await next(page).click();
   await page.getByLabel('Descripción del equipo').fill('Dos fundadores');
+  await scanScreen(page, 'wizard 4: team and investment (idea)');
   await next(page).click();
   await page.getByLabel('Objetivo principal').fill('Validar la demanda');
+  await scanScreen(page, 'wizard 5: goals');
 }
 
 export async function chooseStarter(page: Page) {
   await expect(page).toHaveURL(/\/plans$/);
+  await expect(planCard(page, 'Starter').getByRole('button')).toHaveText('Seleccionar plan');
+  await scanScreen(page, 'plans: choose one');
   await planCard(page, 'Starter').getByRole('button', { name: 'Seleccionar plan' }).click();
   await expect(page).toHaveURL(`${APP_URL}/`);
+  await expect(page.getByRole('region', { name: 'Tus créditos' })).toContainText('créditos');
+  await scanScreen(page, 'home');
 }

@@ -71,6 +71,27 @@ describe('API basics', () => {
     }
   });
 
+  it('announces HSTS only when the app is served over https', async () => {
+    expect((await t.request('/api/health')).headers.get('strict-transport-security')).toBeNull();
+    const secure = await createTestApp({ PUBLIC_URL: 'https://rumbo.example' });
+    const hsts = (await secure.request('/api/health')).headers.get('strict-transport-security');
+    await secure.close();
+    expect(hsts).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('serves no API documentation with API_DOCS=false, nor by default in production', async () => {
+    const settings: Array<Record<string, string>> = [{ API_DOCS: 'false' }, { NODE_ENV: 'production' }];
+    for (const overrides of settings) {
+      const closed = await createTestApp(overrides);
+      const statuses = [
+        (await closed.request('/api/docs')).status,
+        (await closed.request('/api/openapi.json')).status,
+      ];
+      await closed.close();
+      expect(statuses).toEqual([404, 404]);
+    }
+  });
+
   it('publishes the OpenAPI document and a docs page served without external assets', async () => {
     const doc = (await (await t.request('/api/openapi.json')).json()) as {
       openapi: string;

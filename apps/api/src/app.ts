@@ -15,6 +15,7 @@ import { mountDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
 import { validationHook } from './http/validation.ts';
+import { limitWrites } from './http/write-limits.ts';
 import type { Logger } from './logger.ts';
 import { createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -99,6 +100,12 @@ export function createApp(deps: AppDeps): App {
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       xContentTypeOptions: 'nosniff',
+      // Browsers ignore HSTS over plain http; announcing it on a local http install would only mislead.
+      strictTransportSecurity: env.PUBLIC_URL.startsWith('https:')
+        ? 'max-age=31536000; includeSubDomains'
+        : false,
+      // A route that sets its own policy keeps it (attachments are served under a sandbox).
+      overwrite: false,
     }),
   );
   const tooLarge = () => {
@@ -120,8 +127,9 @@ export function createApp(deps: AppDeps): App {
     return jsonLimit(c, next);
   });
 
-  app.use('/api/*', clientIp);
+  app.use('/api/*', clientIp(env.TRUSTED_PROXIES));
   app.use('/api/*', refuseCrossOrigin(appOrigins(env)));
+  app.use('/api/*', limitWrites(auth, database.db, env.WRITE_LIMIT_MULTIPLIER));
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   mountHealth(api, database.ping);
@@ -138,6 +146,7 @@ export function createApp(deps: AppDeps): App {
     engine: chatEngine,
     assistant,
     productName: env.PRODUCT_NAME,
+    writeLimitMultiplier: env.WRITE_LIMIT_MULTIPLIER,
   });
   api.route('/', chatRoutes(auth, chatService));
   api.route('/', researchRoutes(auth, database.db, businessService));
@@ -148,7 +157,7 @@ export function createApp(deps: AppDeps): App {
   // Better Auth's own endpoints (sign-up, sign-in, Google, sessions, password reset requests).
   api.on(['GET', 'POST'], '/auth/*', (c) => auth.handler(c.req.raw));
   api.get('/config', (c) => c.json(publicConfig(env)));
-  mountDocs(api, env.PRODUCT_NAME);
+  if (env.API_DOCS) mountDocs(api, env.PRODUCT_NAME);
   api.all('*', () => {
     throw new AppError(404, ERROR_CODES.notFound, 'Esta ruta de la API no existe');
   });
@@ -163,10 +172,12 @@ export function createApp(deps: AppDeps): App {
         message: error.message,
         ...(error.field ? { field: error.field } : {}),
       };
-      return c.json(body, error.status);
+      return c.json(body, error.status, error.headers);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ code: `HTTP_${error.status}`, message: 'La petición no es válida' }, error.status);
+      // Hono's own refusals (a body that is not JSON, a broken form): a 400 is a validation error like any other.
+      const code = error.status === 400 ? ERROR_CODES.validation : `HTTP_${error.status}`;
+      return c.json({ code, message: 'La petición no es válida' }, error.status);
     }
     (c.get('logger') ?? logger).error({ err: error }, 'unhandled error');
     return c.json(

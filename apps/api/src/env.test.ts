@@ -23,6 +23,8 @@ describe('loadEnv', () => {
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
     ['STRIPE_API_URL', 'ftp://stripe.example'],
+    ['TRUSTED_PROXIES', 'the-balancer'],
+    ['TRUSTED_PROXIES', 'loopback, 10.0.0.0/33'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let message = '';
     try {
@@ -53,6 +55,15 @@ describe('loadEnv', () => {
     }
     // Prices alone (no key) are fine: the local test checkout is used.
     expect(loadEnv({ STRIPE_PRICE_5: 'price_5' }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('reads TRUSTED_PROXIES as a comma-separated list of addresses, ranges and proxy-addr names', () => {
+    expect(loadEnv({}).TRUSTED_PROXIES).toEqual([]);
+    expect(loadEnv({ TRUSTED_PROXIES: 'loopback, 10.0.0.0/8,fd00::1' }).TRUSTED_PROXIES).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::1',
+    ]);
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {

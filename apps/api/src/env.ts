@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_PRODUCT_NAME } from '@rumbo/contract';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'google', 'openai-compatible', 'local'] as const;
@@ -56,6 +57,37 @@ const baseEnvSchema = z.object({
   /** Whether the model reads images (sent as image parts); hosted providers default to yes. */
   AI_VISION: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   LOCAL_MODEL_PATH: z.string().min(1).optional(),
+  /**
+   * Proxies in front of the app whose X-Forwarded-For is believed (http/client-ip.ts), comma-separated:
+   * addresses, CIDR ranges, or proxy-addr's names loopback, linklocal and uniquelocal.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((value, ctx) => {
+      const proxies = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      try {
+        proxyaddr.compile(proxies);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be addresses, CIDR ranges, loopback, linklocal or uniquelocal, comma-separated (${(error as Error).message})`,
+        });
+        return z.NEVER;
+      }
+      return proxies;
+    })
+    .default([]),
+  /** The API's documentation (/api/docs and /api/openapi.json); off by default in production. */
+  API_DOCS: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  /** Multiplies every per-user write limit (http/write-limits.ts): load tests, trusted API clients. */
+  WRITE_LIMIT_MULTIPLIER: z.coerce
+    .number({ error: 'must be a number of at least 1' })
+    .min(1, 'must be a number of at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(1),
 });
 
 /** With a Stripe key these must be set too: a checkout needs the plan's price, fulfilment the webhooks. */
@@ -94,7 +126,11 @@ const envSchema = baseEnvSchema.superRefine((env, ctx) => {
   }
 });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'API_DOCS'> & {
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+  API_DOCS: boolean;
+};
 
 export class EnvError extends Error {}
 
@@ -115,6 +151,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    API_DOCS: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
   };
 }
 

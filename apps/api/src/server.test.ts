@@ -1,27 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabaseLocation, type TestDatabaseLocation } from './test/database.ts';
+import type { TestDatabaseLocation } from './test/database.ts';
+import {
+  exitOf,
+  databaseEnv as freshDatabaseEnv,
+  readyUrl,
+  repoRoot,
+  runScript as run,
+} from './test/server-process.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
 const locations: TestDatabaseLocation[] = [];
 
 afterAll(async () => {
   for (const location of locations) await location.drop();
 });
-
-function run(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 function npmStart(env: Record<string, string>): ChildProcess {
   return spawn('npm', ['start'], {
@@ -31,30 +24,7 @@ function npmStart(env: Record<string, string>): ChildProcess {
   });
 }
 
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-/** Resolves with the `url` of the first JSON log line that has one. */
-function readyUrl(child: ChildProcess): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      const entry = JSON.parse(line) as { url?: string };
-      if (entry.url) resolve(entry.url);
-    });
-    child.once('exit', () => reject(new Error('server exited before it was ready')));
-  });
-}
-
-async function databaseEnv(): Promise<Record<string, string>> {
-  const location = await createTestDatabaseLocation();
-  locations.push(location);
-  return 'url' in location.config
-    ? { DATABASE_URL: location.config.url }
-    : { DATA_DIR: 'dataDir' in location.config ? location.config.dataDir : fs.mkdtempSync(os.tmpdir()) };
-}
+const databaseEnv = () => freshDatabaseEnv(locations);
 
 /** The server with one deliberately slow route, in a process of its own on a fresh database. */
 async function slowServer(): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {

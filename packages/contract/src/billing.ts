@@ -1,4 +1,5 @@
 import { CHECKOUT_STATUSES, isChoosablePlan } from './billing-rules.ts';
+import { userText } from './text.ts';
 import { z } from './zod.ts';
 
 /** Wire shapes of the subscription calls (spec §7 `/subscriptions…`, ADR 0007). */
@@ -10,8 +11,8 @@ export const createSubscriptionBodySchema = z.object({
     .refine(isChoosablePlan, { message: 'Plan no válido' })
     .describe('9 (Starter, gratis: se aplica al momento) o un plan de pago (5, 7, 11, 12)'),
   /** Accepted for old clients and ignored: return addresses are built from the server's PUBLIC_URL. */
-  success_url: z.string().max(2048).optional(),
-  cancel_url: z.string().max(2048).optional(),
+  success_url: userText().max(2048).optional(),
+  cancel_url: userText().max(2048).optional(),
 });
 export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBodySchema>;
 
@@ -24,7 +25,7 @@ export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionRespon
 
 export const portalBodySchema = z.object({
   /** Accepted and ignored: the portal always returns to /profile/sub. */
-  return_url: z.string().max(2048).optional(),
+  return_url: userText().max(2048).optional(),
 });
 
 export const portalResponseSchema = z.object({ url: z.string() });

@@ -7,6 +7,8 @@ export const SHORT_TEXT_MAX_LENGTH = 120;
 export const LONG_TEXT_MAX_LENGTH = 3000;
 export const IDEA_TEAM_SIZE_MIN = 1;
 export const IDEA_TEAM_SIZE_MAX = 10;
+/** Far above any company's head count, and within PostgreSQL's `integer`. */
+export const ESTABLISHED_TEAM_SIZE_MAX = 10_000_000;
 export const DEFAULT_LOCATION = 'España';
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_MAX_PIXELS = 512;

@@ -3,42 +3,56 @@ import {
   CURRENCIES,
   DESCRIPTION_MAX_LENGTH,
   DESCRIPTION_MIN_LENGTH,
+  ESTABLISHED_TEAM_SIZE_MAX,
   IDEA_TEAM_SIZE_MAX,
   IDEA_TEAM_SIZE_MIN,
   LONG_TEXT_MAX_LENGTH,
   RESEARCH_STATUSES,
   SHORT_TEXT_MAX_LENGTH,
 } from './business-rules.ts';
+import { idSchema, userText } from './text.ts';
 import { z } from './zod.ts';
 
 // Wire shapes of businesses and their research (spec §3 'Business', 'Research', §5).
 
 const requiredText = (max: number) =>
-  z.string().trim().min(1, 'Obligatorio').max(max, `Máximo ${max} caracteres`);
+  userText().trim().min(1, 'Obligatorio').max(max, `Máximo ${max} caracteres`);
+const optionalText = (max: number) => userText().trim().max(max, `Máximo ${max} caracteres`);
 
 const commonFields = {
   name: requiredText(SHORT_TEXT_MAX_LENGTH),
   location: z.enum(COUNTRIES, { error: 'Elige un país de la lista' }),
-  description: z
-    .string()
+  description: userText()
     .trim()
     .min(DESCRIPTION_MIN_LENGTH, '*mínimo 150 caracteres')
     .max(DESCRIPTION_MAX_LENGTH, `Máximo ${DESCRIPTION_MAX_LENGTH} caracteres`),
   goal: requiredText(LONG_TEXT_MAX_LENGTH),
-  extra_info: z.string().trim().max(LONG_TEXT_MAX_LENGTH).default(''),
+  extra_info: optionalText(LONG_TEXT_MAX_LENGTH),
   team_description: requiredText(LONG_TEXT_MAX_LENGTH),
 };
 
-/** The idea's fields, each with its own rule; `ideaInputSchema` adds the rules across fields. */
-export const ideaFieldsSchema = z.object({
+// The fields without defaults: a change (PATCH) is their partial, so that a field it does not name
+// stays as it is. Defaults inside `.partial()` would still fill the missing fields in, and the change
+// would reset them.
+const ideaFields = z.object({
   ...commonFields,
-  user_position: z.string().trim().max(SHORT_TEXT_MAX_LENGTH).default(''),
+  user_position: optionalText(SHORT_TEXT_MAX_LENGTH),
   team_size: z.number().int().min(IDEA_TEAM_SIZE_MIN).max(IDEA_TEAM_SIZE_MAX),
   competitor_existence: z.boolean(),
-  competitor_differentiation: z.string().trim().max(LONG_TEXT_MAX_LENGTH).default(''),
+  competitor_differentiation: optionalText(LONG_TEXT_MAX_LENGTH),
   investment: z.number().min(0, 'Debe ser 0 o más'),
   investment_currency: z.enum(CURRENCIES),
 });
+
+/** The idea's fields, each with its own rule; `ideaInputSchema` adds the rules across fields. */
+export const ideaFieldsSchema = ideaFields.extend({
+  extra_info: ideaFields.shape.extra_info.default(''),
+  user_position: ideaFields.shape.user_position.default(''),
+  competitor_differentiation: ideaFields.shape.competitor_differentiation.default(''),
+});
+
+/** PATCH of an idea: only the fields it names change (the rules are checked on the result). */
+export const ideaPatchSchema = ideaFields.partial();
 
 export const ideaInputSchema = ideaFieldsSchema
   .refine((v) => !v.competitor_existence || v.competitor_differentiation.length > 0, {
@@ -49,11 +63,14 @@ export const ideaInputSchema = ideaFieldsSchema
   .transform((v) => (v.competitor_existence ? v : { ...v, competitor_differentiation: '' }));
 export type IdeaInput = z.input<typeof ideaInputSchema>;
 
-/** The established business's fields; `establishedInputSchema` adds the rules across fields. */
-export const establishedFieldsSchema = z.object({
+const establishedFields = z.object({
   ...commonFields,
   user_position: requiredText(SHORT_TEXT_MAX_LENGTH),
-  team_size: z.number().int().min(1),
+  team_size: z
+    .number()
+    .int()
+    .min(1)
+    .max(ESTABLISHED_TEAM_SIZE_MAX, `Máximo ${ESTABLISHED_TEAM_SIZE_MAX.toLocaleString('es-ES')}`),
   mission_and_vision: requiredText(LONG_TEXT_MAX_LENGTH),
   billing: z.number().gt(0, 'Debe ser mayor que 0'),
   billing_currency: z.enum(CURRENCIES),
@@ -61,6 +78,14 @@ export const establishedFieldsSchema = z.object({
   ebitda_currency: z.enum(CURRENCIES),
   profit_margin: z.number().gt(0, 'Debe ser mayor que 0').max(100, 'Máximo 100'),
 });
+
+/** The established business's fields; `establishedInputSchema` adds the rules across fields. */
+export const establishedFieldsSchema = establishedFields.extend({
+  extra_info: establishedFields.shape.extra_info.default(''),
+});
+
+/** PATCH of an established business: only the fields it names change. */
+export const establishedPatchSchema = establishedFields.partial();
 
 export const establishedInputSchema = establishedFieldsSchema
   // Spec §3: the EBITDA currency follows the billing currency.
@@ -108,7 +133,7 @@ export type Business = z.infer<typeof businessSchema>;
 /** Spec §3 'Research' and §9: the request the app sends 1 s after a business is created. */
 export const researchRequestSchema = z.object({
   max_tokens: z.number().int().positive().max(200_000),
-  business_id: z.number().int().positive(),
+  business_id: idSchema,
   sync_generation: z.boolean().default(false),
 });
 export type ResearchRequest = z.input<typeof researchRequestSchema>;

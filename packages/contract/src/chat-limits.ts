@@ -8,3 +8,7 @@ export const MESSAGE_MAX_LENGTH = 20_000;
 export const ATTACHMENT_MAX_FILES = 5;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_MAX_TOTAL_BYTES = 25 * 1024 * 1024;
+
+/** GET /businesses/{id}/chats answers at most this many chats per page (CHAT_LIST_PAGE_MAX when asked). */
+export const CHAT_LIST_PAGE = 50;
+export const CHAT_LIST_PAGE_MAX = 100;

@@ -6,8 +6,12 @@ export const ERROR_CODES = {
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   businessLimitReached: 'BUSINESS_LIMIT_REACHED',
+  creditsExhausted: 'CREDITS_EXHAUSTED',
   unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** A document that could not be read within the time and memory one reading may take (422). */
+  documentTooComplex: 'DOCUMENT_TOO_COMPLEX',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;

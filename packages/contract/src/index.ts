@@ -14,3 +14,4 @@ export * from './onboarding-options.ts';
 export * from './plans.ts';
 export * from './public-config.ts';
 export * from './public-config-meta.ts';
+export * from './text.ts';

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: ErrorCode | (string & {}),
     message: string,
     readonly field?: string,
+    /** Headers the answer carries too (`Retry-After` on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

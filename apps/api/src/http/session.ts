@@ -1,27 +1,38 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Auth } from '../modules/auth/auth.ts';
 import type { AppEnv } from './context.ts';
 import { unauthorized } from './errors.ts';
 
+/**
+ * The signed-in user's id (session cookie or bearer token), also put in `userId`; undefined without a
+ * valid session. Looked up once per request, and answered from the session cache when the same
+ * credentials were seen before (ADR 0011).
+ */
+export async function signedInUserId(auth: Auth, c: Context<AppEnv>): Promise<number | undefined> {
+  const known = c.get('userId');
+  if (known) return known;
+  const headers = c.req.raw.headers;
+  const cookie = headers.get('cookie');
+  const authorization = headers.get('authorization');
+  if (!cookie && !authorization) return undefined;
+  // The credentials are the key: the same headers get the same answer from Better Auth.
+  const key = `${cookie ?? ''}\n${authorization ?? ''}`;
+  let userId = auth.sessions.get(key);
+  if (userId === undefined) {
+    const epoch = auth.sessions.epoch;
+    const session = await auth.api.getSession({ headers });
+    if (!session) return undefined;
+    userId = Number(session.user.id);
+    auth.sessions.set(key, userId, session.session.expiresAt, epoch);
+  }
+  c.set('userId', userId);
+  return userId;
+}
+
 /** Admits only a signed-in user (session cookie or bearer token) and puts their id in `userId`. */
 export function requireUser(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // Routers mounted side by side may each guard the same path: one session lookup is enough.
-    if (c.get('userId')) return next();
-    const headers = c.req.raw.headers;
-    const cookie = headers.get('cookie');
-    const authorization = headers.get('authorization');
-    // The credentials are the key: the same headers get the same answer from Better Auth (ADR 0011).
-    const key = cookie || authorization ? `${cookie ?? ''}\n${authorization ?? ''}` : undefined;
-    let userId = key === undefined ? undefined : auth.sessions.get(key);
-    if (userId === undefined) {
-      const epoch = auth.sessions.epoch;
-      const session = await auth.api.getSession({ headers });
-      if (!session) throw unauthorized();
-      userId = Number(session.user.id);
-      if (key !== undefined) auth.sessions.set(key, userId, session.session.expiresAt, epoch);
-    }
-    c.set('userId', userId);
+    if ((await signedInUserId(auth, c)) === undefined) throw unauthorized();
     await next();
   };
 }

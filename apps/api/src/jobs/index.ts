@@ -1,5 +1,7 @@
 import type { Db } from '../db/client.ts';
-import { failStaleGenerations } from '../modules/chats/engine.ts';
+import { deleteOldWriteWindows } from '../http/write-limits.ts';
+import { deleteExpiredSignInCounters } from '../modules/auth/sign-in-lockout.ts';
+import { deleteExpiredReservations } from '../modules/chats/send-reservations.ts';
 import type { JobDefinition } from './queue.ts';
 
 export interface JobDeps {
@@ -10,11 +12,14 @@ export interface JobDeps {
 export function appJobs(deps: JobDeps): JobDefinition[] {
   return [
     {
-      // Answers left running by a process that died: failed and refunded (also done when a chat is read).
-      name: 'chat-stale-generations',
-      schedule: '* * * * *',
+      // Rows that only limit requests in flight or recent: send reservations of requests that died, and
+      // the counters of write and sign-in windows that are over.
+      name: 'request-limits-cleanup',
+      schedule: '*/10 * * * *',
       handle: async () => {
-        await failStaleGenerations(deps.db);
+        await deleteExpiredReservations(deps.db);
+        await deleteOldWriteWindows(deps.db);
+        await deleteExpiredSignInCounters(deps.db);
       },
     },
   ];

@@ -39,4 +39,24 @@ describe('the job queue', () => {
     await stopQueue(worker);
     await after.close();
   });
+
+  it('drops the schedule of a job the app no longer has', async () => {
+    const dropped = await createTestDatabaseLocation();
+    const database = await openDatabase(dropped.config);
+    try {
+      await applyMigrations(database);
+      const job = (name: string): JobDefinition => ({ name, schedule: '0 4 * * *', handle: async () => {} });
+      const first = await startQueue(database, logger, {
+        jobs: [job('old-job'), job('kept-job')],
+        work: false,
+      });
+      await stopQueue(first);
+      const second = await startQueue(database, logger, { jobs: [job('kept-job')], work: false });
+      expect((await second.getSchedules()).map((s) => s.name)).toEqual(['kept-job']);
+      await stopQueue(second);
+    } finally {
+      await database.close();
+      await dropped.drop();
+    }
+  });
 });

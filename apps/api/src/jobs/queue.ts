@@ -30,6 +30,10 @@ export async function startQueue(database: Database, logger: Logger, options: Qu
       : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 5 });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  // Schedules live in the database: one of a job the app no longer has would send jobs nobody works.
+  for (const { name } of await boss.getSchedules()) {
+    if (!options.jobs.some((job) => job.name === name && job.schedule)) await boss.unschedule(name);
+  }
   for (const job of options.jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.options });
     if (job.schedule) await boss.schedule(job.name, job.schedule);

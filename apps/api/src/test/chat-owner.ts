@@ -26,29 +26,42 @@ export const MINIMAL_IDEA = {
   investment_currency: 'euro',
 };
 
-/** Signs a new user up, puts them on `planId` with `credits`, and creates `idea` through the API. */
-export async function chatOwner(
+/** Signs a user up and puts them on `planId` with a balance of `credits`. */
+export async function userOnPlan(
   t: TestApp,
-  options: { planId: number; credits: number; idea?: object },
-): Promise<ChatOwner> {
-  const email = `chat-${crypto.randomUUID()}@example.com`;
-  const { cookie, res } = await signUp(t, {
-    name: 'Persona de prueba',
-    email,
-    password: 'contraseña-segura',
-  });
+  user: { name: string; email: string; password: string },
+  options: { planId: number; credits: number },
+): Promise<{ id: number; cookie: string }> {
+  const { cookie, res } = await signUp(t, user);
   if (res.status !== 200)
-    throw new Error(`the test user could not sign up: ${res.status} ${await res.text()}`);
+    throw new Error(`${user.email} could not sign up: ${res.status} ${await res.text()}`);
   const [row] = await t.database.db
     .update(users)
     .set({ planId: options.planId })
-    .where(eq(users.email, email))
-    .returning();
+    .where(eq(users.email, user.email))
+    .returning({ id: users.id });
   const id = row?.id ?? 0;
   await t.database.db
     .insert(creditBalances)
     .values({ userId: id, balance: options.credits })
     .onConflictDoUpdate({ target: creditBalances.userId, set: { balance: options.credits } });
+  return { id, cookie };
+}
+
+/** Signs a new user up, puts them on `planId` with `credits`, and creates `idea` through the API. */
+export async function chatOwner(
+  t: TestApp,
+  options: { planId: number; credits: number; idea?: object },
+): Promise<ChatOwner> {
+  const { id, cookie } = await userOnPlan(
+    t,
+    {
+      name: 'Persona de prueba',
+      email: `chat-${crypto.randomUUID()}@example.com`,
+      password: 'contraseña-segura',
+    },
+    options,
+  );
   const created = await t.request('/api/businesses/ideas', {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { businesses } from './businesses.ts';
 import { at } from './columns.ts';
@@ -38,6 +48,8 @@ export const messages = pgTable(
     replyTo: integer('reply_to'),
     /** How the answer came to be: 'model', 'credits_exhausted', 'not_configured' (answers only). */
     answerKind: text('answer_kind'),
+    /** The process generating this answer died: `content` is what it had saved (refunded, retryable). */
+    interrupted: boolean('interrupted').notNull().default(false),
     time: at('time').notNull().defaultNow(),
   },
   (t) => [
@@ -77,14 +89,14 @@ export const attachments = pgTable(
   ],
 );
 
-export const GENERATION_STATUSES = ['running', 'finished', 'stopped', 'failed'] as const;
+export const GENERATION_STATUSES = ['running', 'finished', 'stopped', 'failed', 'interrupted'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
 /**
  * One attempt at generating an answer. It is inserted already claimed (`running`, `owner` = the
  * process that runs it), so two processes can never run the same attempt; `heartbeat_at` is renewed
  * while it runs, and a running row whose heartbeat is old belonged to a process that died: it is
- * failed and refunded. A retry after a failure is a new attempt (unique per answer).
+ * interrupted (its saved text kept) and refunded. A retry after a failure is a new attempt (unique per answer).
  */
 export const generations = pgTable(
   'generations',
@@ -114,6 +126,25 @@ export const generations = pgTable(
   (t) => [
     uniqueIndex('generations_message_attempt_unique').on(t.messageId, t.attempt),
     index('generations_running_idx').on(t.heartbeatAt).where(sql`${t.status} = 'running'`),
-    check('generations_status', sql`${t.status} in ('running', 'finished', 'stopped', 'failed')`),
+    check(
+      'generations_status',
+      sql`${t.status} in ('running', 'finished', 'stopped', 'failed', 'interrupted')`,
+    ),
   ],
+);
+
+/**
+ * The request that may ask the model early for a send (its client message id), before the send is
+ * stored: one per send at a time, so that concurrent retries of one send never reach the model twice.
+ * Deleted when the send is stored or given up; one older than the send's time limit is taken over.
+ */
+export const sendReservations = pgTable(
+  'send_reservations',
+  {
+    userId: integer('user_id').notNull(),
+    chatId: integer('chat_id').notNull(),
+    clientMessageId: text('client_message_id').notNull(),
+    reservedAt: at('reserved_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chatId, t.clientMessageId] })],
 );

@@ -3,3 +3,4 @@ export * from './billing.ts';
 export * from './businesses.ts';
 export * from './chats.ts';
 export * from './credits.ts';
+export * from './write-limits.ts';

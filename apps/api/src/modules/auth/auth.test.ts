@@ -202,12 +202,26 @@ describe('failed sign-ins', () => {
 });
 
 describe('password reset', () => {
-  async function requestReset(email: string): Promise<Response> {
-    return t.request('/api/auth/request-password-reset', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, redirectTo: '/reset-password' }),
-    });
+  async function requestReset(email: string, clientIp?: string): Promise<Response> {
+    return t.request(
+      '/api/auth/request-password-reset',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, redirectTo: '/reset-password' }),
+      },
+      clientIp,
+    );
+  }
+  /** Requests `count` links for `email` one after the other and returns their codes, oldest first. */
+  async function resetCodes(email: string, count: number): Promise<string[]> {
+    t.mails.length = 0;
+    for (let i = 0; i < count; i++) {
+      // From an address of its own: the reset requests of the other tests count per address.
+      expect((await requestReset(email, '10.13.7.1')).status).toBe(200);
+      await expect.poll(() => t.mails.length).toBe(i + 1);
+    }
+    return t.mails.map((mail) => codeFrom(mail.link ?? ''));
   }
   const codeFrom = (link: string) => new URL(link).searchParams.get('oobCode') ?? '';
   async function confirm(oobCode: string, newPassword: string): Promise<Response> {
@@ -259,6 +273,34 @@ describe('password reset', () => {
     const res = await confirm(code, 'nueva-contraseña-1');
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 'expired-action-code', message: 'El enlace ha expirado' });
+  });
+
+  it('ends every other link of the user once one is used', async () => {
+    await signUp(t, { name: 'Julia', email: 'julia@example.com', password });
+    const [used = ''] = await resetCodes('julia@example.com', 1);
+    // A link sent after it by a request that raced it: sending did not end it, using the first must.
+    const [julia] = await t.database.db.select().from(users).where(eq(users.email, 'julia@example.com'));
+    await t.database.db.insert(verifications).values({
+      identifier: 'reset-password:enlace-de-una-peticion-simultanea',
+      value: String(julia?.id),
+      expiresAt: new Date(Date.now() + 60 * 60_000),
+    });
+    expect((await confirm(used, 'nueva-contraseña-1')).status).toBe(200);
+    const res = await confirm('enlace-de-una-peticion-simultanea', 'otra-contraseña-2');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid-action-code' });
+    expect((await signIn(t, { email: 'julia@example.com', password: 'nueva-contraseña-1' })).status).toBe(
+      200,
+    );
+  });
+
+  it('ends an older link as soon as a newer one is sent', async () => {
+    await signUp(t, { name: 'Kevin', email: 'kevin@example.com', password });
+    const [older = '', newer = ''] = await resetCodes('kevin@example.com', 2);
+    const res = await confirm(older, 'otra-contraseña-2');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid-action-code' });
+    expect((await confirm(newer, 'nueva-contraseña-1')).status).toBe(200);
   });
 
   it('answers an unknown address like a known one and sends nothing', async () => {

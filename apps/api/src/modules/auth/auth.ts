@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { GenericEndpointContext } from '@better-auth/core';
 import { getCurrentAdapter } from '@better-auth/core/context';
+import { ERROR_CODES } from '@rumbo/contract';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
@@ -12,6 +14,8 @@ import { appOrigins, type Env } from '../../env.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from '../mail/reset-password.es.ts';
+import { authInputIssue } from './auth-input.ts';
+import { createResetLinks } from './reset-links.ts';
 import { createSessionCache } from './session-cache.ts';
 import { createSignInLockout } from './sign-in-lockout.ts';
 import { baseUsername, freeUsername } from './usernames.ts';
@@ -22,8 +26,8 @@ export const GOOGLE_PROVIDER_ID = 'google';
 export const CLIENT_IP_HEADER = 'x-rumbo-client-ip';
 export const PASSWORD_MIN_LENGTH = 8;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-/** Better Auth keeps reset tokens in `verifications` under this identifier prefix. */
-export const RESET_TOKEN_IDENTIFIER_PREFIX = 'reset-password:';
+/** Better Auth's endpoints that check a password: each attempt counts toward the sign-in lockout. */
+const PASSWORD_PATHS = new Set(['/sign-in/email', '/change-password', '/verify-password', '/delete-user']);
 
 export interface AuthDeps {
   env: Env;
@@ -55,7 +59,16 @@ export function authSecret(env: Env): string {
 export function createAuth({ env, db, mailer, logger }: AuthDeps) {
   const lockout = createSignInLockout(db);
   const sessions = createSessionCache();
+  const resetLinks = createResetLinks(db);
   const clientIp = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+  /** Whose password an attempt checks: the e-mail given to sign in, else the signed-in user's. */
+  const passwordAccount = async (ctx: GenericEndpointContext) => {
+    if (ctx.path === '/sign-in/email') {
+      const email = (ctx.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? email : undefined;
+    }
+    return (await getSessionFromCtx(ctx))?.user.email;
+  };
 
   const options = {
     appName: env.PRODUCT_NAME,
@@ -91,7 +104,9 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => resetLinks.endAll(user.id),
       sendResetPassword: async ({ user, token }) => {
+        await resetLinks.endOlderThan(token, user.id);
         const link = `${env.PUBLIC_URL}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(token)}`;
         await mailer.send(
           resetPasswordMail({ to: user.email, name: user.name, productName: env.PRODUCT_NAME, link }),
@@ -154,9 +169,13 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
-        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '');
-        if (await lockout.isLocked(clientIp(ctx.headers), email)) {
+        // Input the database cannot store is refused before anything looks it up (issue 13).
+        const issue = authInputIssue(ctx);
+        if (issue) throw new APIError('BAD_REQUEST', { code: ERROR_CODES.validation, ...issue });
+        if (!PASSWORD_PATHS.has(ctx.path)) return;
+        // Without an account (no e-mail, no session) the endpoint refuses the call itself.
+        const account = await passwordAccount(ctx);
+        if (account !== undefined && !(await lockout.begin(clientIp(ctx.headers), account))) {
           throw new APIError('TOO_MANY_REQUESTS', {
             code: 'TOO_MANY_FAILED_SIGN_INS',
             message: 'Demasiados intentos fallidos, intenta más tarde',
@@ -167,14 +186,10 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
         // Sign-out, revocations, password reset and change, user deletion: any call but a session read
         // may have ended sessions, and cached ones must not outlive them here (ADR 0011).
         if (ctx.path !== '/get-session') sessions.clear();
-        if (ctx.path !== '/sign-in/email') return;
-        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '');
-        const returned = ctx.context.returned;
-        if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await lockout.recordFailure(clientIp(ctx.headers), email);
-        } else {
-          await lockout.clear(clientIp(ctx.headers), email);
-        }
+        // A failed attempt stays counted; one that got through was the owner's.
+        if (!PASSWORD_PATHS.has(ctx.path) || ctx.context.returned instanceof APIError) return;
+        const account = await passwordAccount(ctx);
+        if (account !== undefined) await lockout.succeeded(clientIp(ctx.headers), account);
       }),
     },
     plugins: [

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@rumbo/contract';
+import { apiErrorSchema, userText } from '@rumbo/contract';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -7,7 +7,8 @@ import { verifications } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { validationHook } from '../../http/validation.ts';
-import { type Auth, PASSWORD_MIN_LENGTH, RESET_TOKEN_IDENTIFIER_PREFIX } from './auth.ts';
+import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER, PASSWORD_MIN_LENGTH } from './auth.ts';
+import { RESET_TOKEN_IDENTIFIER_PREFIX } from './reset-links.ts';
 
 /** Error codes the web app maps to the Spanish texts of spec §8. */
 export const AUTH_ERROR_CODES = {
@@ -17,6 +18,9 @@ export const AUTH_ERROR_CODES = {
   invalidActionCode: 'invalid-action-code',
   weakPassword: 'password-does-not-meet-requirements',
 } as const;
+
+const tooManyAttempts = () =>
+  new AppError(429, AUTH_ERROR_CODES.tooManyRequests, 'Demasiados intentos fallidos, intenta más tarde');
 
 const tokenRoute = createRoute({
   method: 'post',
@@ -30,7 +34,7 @@ const tokenRoute = createRoute({
       required: true,
       content: {
         'application/x-www-form-urlencoded': {
-          schema: z.object({ username: z.string().min(1).max(320), password: z.string().min(1).max(128) }),
+          schema: z.object({ username: userText().min(1).max(320), password: userText().min(1).max(128) }),
         },
       },
     },
@@ -63,8 +67,8 @@ const confirmResetRoute = createRoute({
       content: {
         'application/json': {
           schema: z.object({
-            oobCode: z.string().min(1).max(200),
-            password: z.string().min(PASSWORD_MIN_LENGTH, 'Mínimo 8 caracteres').max(128),
+            oobCode: userText().min(1).max(200),
+            password: userText().min(PASSWORD_MIN_LENGTH, 'Mínimo 8 caracteres').max(128),
           }),
         },
       },
@@ -85,27 +89,32 @@ const confirmResetRoute = createRoute({
 export function authRoutes(auth: Auth, db: Db) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
+  // Through Better Auth's HTTP handler, not auth.api: its per-address rate limit applies only there, and
+  // this way /api/token and /api/auth/sign-in/email share that limit and the lockout (ADR 0014).
   app.openapi(tokenRoute, async (c) => {
     const { username, password } = c.req.valid('form');
-    try {
-      const result = await auth.api.signInEmail({
-        body: { email: username, password, rememberMe: true },
-        headers: c.req.raw.headers,
-      });
-      return c.json({ access_token: result.token, token_type: 'bearer' as const }, 200);
-    } catch (error) {
-      if (error instanceof APIError && error.statusCode === 429) {
-        throw new AppError(
-          429,
-          AUTH_ERROR_CODES.tooManyRequests,
-          'Demasiados intentos fallidos, intenta más tarde',
-        );
-      }
-      if (error instanceof APIError && error.statusCode < 500) {
-        throw new AppError(401, AUTH_ERROR_CODES.invalidCredential, 'Correo o contraseña incorrectos');
-      }
-      throw error;
+    const incoming = c.req.raw.headers;
+    const headers = new Headers({ 'content-type': 'application/json' });
+    for (const name of [CLIENT_IP_HEADER, 'user-agent']) {
+      const value = incoming.get(name);
+      if (value !== null) headers.set(name, value);
     }
+    const res = await auth.handler(
+      new Request(new URL(`${AUTH_BASE_PATH}/sign-in/email`, c.req.url), {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: username, password, rememberMe: true }),
+      }),
+    );
+    if (res.ok) {
+      const { token } = (await res.json()) as { token: string };
+      return c.json({ access_token: token, token_type: 'bearer' as const }, 200);
+    }
+    if (res.status === 429) throw tooManyAttempts();
+    if (res.status < 500) {
+      throw new AppError(401, AUTH_ERROR_CODES.invalidCredential, 'Correo o contraseña incorrectos');
+    }
+    throw new Error(`sign-in answered ${res.status}`);
   });
 
   // Better Auth answers one INVALID_TOKEN for unknown, used and expired codes; the spec shows
@@ -125,13 +134,7 @@ export function authRoutes(auth: Auth, db: Db) {
         headers: c.req.raw.headers,
       });
     } catch (error) {
-      if (error instanceof APIError && error.statusCode === 429) {
-        throw new AppError(
-          429,
-          AUTH_ERROR_CODES.tooManyRequests,
-          'Demasiados intentos fallidos, intenta más tarde',
-        );
-      }
+      if (error instanceof APIError && error.statusCode === 429) throw tooManyAttempts();
       if (error instanceof APIError && error.statusCode < 500) {
         throw new AppError(
           400,

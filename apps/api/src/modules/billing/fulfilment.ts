@@ -59,34 +59,30 @@ interface LockedRow {
   synced_at: Date | string | null;
 }
 
+/** The user's subscription row, locked for the rest of the caller's transaction. */
+async function lockSubscription(tx: Db, userId: number): Promise<LockedRow | undefined> {
+  const [row] = await queryRows<LockedRow>(
+    tx,
+    sql`select subscription_id, status, synced_at from subscriptions where user_id = ${userId} for update`,
+  );
+  return row;
+}
+
 /**
  * Stores a subscription's state and moves the user's plan with it: a live subscription gives its
  * plan; one that ends (deleted, expired, unpaid) sends the user back to plan -1 so the app shows
  * /plans again. Returns false, changing nothing, when the state is older than what is stored or
- * belongs to another subscription while the stored one is live (a late event about an old one).
+ * belongs to another subscription while the stored one is live (a late event about an old one, or
+ * about a second subscription, which never takes over the plan: ADR 0007, one live subscription).
  * Must run inside the caller's transaction (`tx`).
  */
-export async function applySubscriptionState(
-  tx: Db,
-  state: SubscriptionState,
-  options: { fromPaidInvoice?: boolean } = {},
-): Promise<boolean> {
-  const [current] = await queryRows<LockedRow>(
-    tx,
-    sql`select subscription_id, status, synced_at from subscriptions where user_id = ${state.userId} for update`,
-  );
+export async function applySubscriptionState(tx: Db, state: SubscriptionState): Promise<boolean> {
+  const current = await lockSubscription(tx, state.userId);
   const sameSubscription = current?.subscription_id === state.subscriptionId;
   if (current && sameSubscription && current.synced_at) {
     if (new Date(current.synced_at).getTime() > state.syncedAt.getTime()) return false;
   }
-  if (
-    current?.subscription_id &&
-    !sameSubscription &&
-    isLiveStatus(current.status) &&
-    !options.fromPaidInvoice
-  ) {
-    return false;
-  }
+  if (current?.subscription_id && !sameSubscription && isLiveStatus(current.status)) return false;
   const values = {
     userId: state.userId,
     provider: state.provider,
@@ -117,20 +113,37 @@ export async function applySubscriptionState(
 }
 
 /**
- * A paid invoice of a subscription: the subscription's state is stored and, while it is live, the
- * plan's monthly credits replace the balance for the new period, once per invoice id (the same
- * invoice under another event id, or found again by the success page, never grants twice).
- * Must run inside the caller's transaction.
+ * The credits of a paid invoice: the plan's monthly credits replace the balance for the new period,
+ * once per invoice id (the same invoice under another event id, or found again by the success page,
+ * never grants twice), and only when the invoice's subscription is the user's stored, live one: an
+ * invoice of a cancelled duplicate or of an old subscription grants nothing, whatever the order of
+ * events. Returns whether the invoice counts. Must run inside the caller's transaction, after the
+ * subscription's state was applied.
  */
-export async function recordPaidInvoice(tx: Db, state: SubscriptionState, invoiceId: string): Promise<void> {
-  await applySubscriptionState(tx, state, { fromPaidInvoice: true });
-  if (!isLiveStatus(state.status)) return;
+export async function grantInvoiceCredits(
+  tx: Db,
+  state: SubscriptionState,
+  invoiceId: string,
+): Promise<boolean> {
+  const stored = await lockSubscription(tx, state.userId);
+  if (stored?.subscription_id !== state.subscriptionId || !isLiveStatus(stored.status)) return false;
   await setForPeriod(
     tx,
     state.userId,
     PLANS[state.planId].monthlyCredits,
     invoiceSourceId(state.provider, invoiceId),
   );
+  return true;
+}
+
+/** A paid invoice of a subscription: its state is stored, then its credits granted (see above). */
+export async function recordPaidInvoice(
+  tx: Db,
+  state: SubscriptionState,
+  invoiceId: string,
+): Promise<boolean> {
+  await applySubscriptionState(tx, state);
+  return grantInvoiceCredits(tx, state, invoiceId);
 }
 
 /**
@@ -139,10 +152,7 @@ export async function recordPaidInvoice(tx: Db, state: SubscriptionState, invoic
  */
 export async function chooseStarterPlan(db: Db, userId: number, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await queryRows<LockedRow>(
-      tx,
-      sql`select subscription_id, status, synced_at from subscriptions where user_id = ${userId} for update`,
-    );
+    const current = await lockSubscription(tx, userId);
     if (current?.subscription_id && isLiveStatus(current.status)) {
       throw subscriptionActive();
     }

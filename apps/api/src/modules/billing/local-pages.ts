@@ -6,6 +6,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { Env } from '../../env.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { textIdParam } from '../../http/params.ts';
 import { validationHook } from '../../http/validation.ts';
 import { LOCAL_PAGES_PATH, type LocalBilling, type LocalOutcome } from './local-provider.ts';
 
@@ -79,6 +80,19 @@ function missingPage(env: Env) {
   );
 }
 
+function expiredPage(env: Env) {
+  return page(
+    'Pago caducado',
+    env.PRODUCT_NAME,
+    html`<h1>Este pago ha caducado</h1>
+      <p class="lead">
+        Ya no se puede pagar: abriste otro pago después de este o pasó demasiado tiempo. No se ha cobrado nada.
+        Si quieres suscribirte, vuelve a elegir un plan.
+      </p>
+      <a class="back" href="${env.PUBLIC_URL}/plans">Volver a los planes</a>`,
+  );
+}
+
 function portalPage(env: Env, sessionId: string, view: Awaited<ReturnType<LocalBilling['portal']>>) {
   const back = html`<a class="back" href="${env.PUBLIC_URL}/profile/sub">Volver a mi suscripción</a>`;
   const title = 'Gestionar suscripción (prueba)';
@@ -139,7 +153,7 @@ function portalPage(env: Env, sessionId: string, view: Awaited<ReturnType<LocalB
   );
 }
 
-const sessionParam = z.object({ session: z.string().min(1).max(200) });
+const sessionParam = z.object({ session: textIdParam('session', 200) });
 const htmlResponse = (description: string) => ({
   description,
   content: { 'text/html': { schema: z.string() } },
@@ -157,7 +171,11 @@ const checkoutPageRoute = createRoute({
   summary: 'Página de pago de prueba',
   description: 'Solo sin STRIPE_SECRET_KEY y fuera de producción. Formularios sin script.',
   request: { params: sessionParam },
-  responses: { 200: htmlResponse('La página'), 404: htmlResponse('Sesión desconocida, usada o caducada') },
+  responses: {
+    200: htmlResponse('La página'),
+    404: htmlResponse('Sesión desconocida, pagada o cancelada'),
+    410: htmlResponse('Sesión caducada: se abrió otro pago después, o pasó su plazo'),
+  },
 });
 
 const payRoute = createRoute({
@@ -167,8 +185,11 @@ const payRoute = createRoute({
   summary: 'Pagar (prueba): activa el plan y da los créditos del periodo',
   request: { params: sessionParam },
   responses: {
-    303: redirectResponse('A /stripe_success?session_id=… (o a /stripe_cancel si la sesión ya no vale)'),
+    303: redirectResponse(
+      'A /stripe_success?session_id=… (también si ya hay una suscripción: el pago queda cancelado) o a /stripe_cancel si la sesión se canceló',
+    ),
     404: htmlResponse('Sesión desconocida'),
+    410: htmlResponse('Sesión caducada: no se puede pagar'),
   },
 });
 
@@ -226,8 +247,10 @@ const cancelSubscriptionRoute = createRoute({
 export function localPagesRoutes(local: LocalBilling, env: Env) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const notFoundPage = (c: Context<AppEnv>) => c.html(missingPage(env), 404);
-  const follow = (c: Context<AppEnv>, outcome: LocalOutcome) =>
-    'redirect' in outcome ? c.redirect(outcome.redirect, 303) : notFoundPage(c);
+  const follow = (c: Context<AppEnv>, outcome: LocalOutcome) => {
+    if ('redirect' in outcome) return c.redirect(outcome.redirect, 303);
+    return 'expired' in outcome ? c.html(expiredPage(env), 410) : notFoundPage(c);
+  };
 
   app.get('/billing/local/assets/local-checkout.css', (c) =>
     c.body(new Uint8Array(STYLESHEET), 200, {
@@ -238,9 +261,11 @@ export function localPagesRoutes(local: LocalBilling, env: Env) {
 
   app.openapi(checkoutPageRoute, async (c) => {
     const { session } = c.req.valid('param');
-    const row = await local.openCheckout(session);
-    if (!row || row.planId === null) return notFoundPage(c);
-    return c.html(checkoutPage(env, row.id, planOf(row.planId)), 200);
+    const view = await local.checkoutView(session);
+    if (!view) return notFoundPage(c);
+    if ('expired' in view) return c.html(expiredPage(env), 410);
+    const { id, planId } = view.session;
+    return planId === null ? notFoundPage(c) : c.html(checkoutPage(env, id, planOf(planId)), 200);
   });
   app.openapi(payRoute, async (c) => follow(c, await local.pay(c.req.valid('param').session)));
   app.openapi(cancelCheckoutRoute, async (c) =>

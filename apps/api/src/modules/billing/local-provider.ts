@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type CheckoutStatus, isPaidPlan, type PlanId } from '@rumbo/contract';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
 import { billingSessions } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
 import {
@@ -34,7 +34,10 @@ function oneMonthAfter(from: Date): Date {
   return next;
 }
 
-export type LocalOutcome = { redirect: string } | { notFound: true };
+export type LocalOutcome = { redirect: string } | { notFound: true } | { expired: true };
+
+/** A checkout page: payable, or expired (replaced by a newer checkout, or too old). */
+export type LocalCheckoutView = { session: BillingSessionRow } | { expired: true };
 
 export interface LocalPortalView {
   session: BillingSessionRow;
@@ -44,8 +47,8 @@ export interface LocalPortalView {
 
 export interface LocalBilling extends BillingProvider {
   readonly name: 'local';
-  /** An open checkout session (for its page), or undefined when unknown or no longer payable. */
-  openCheckout(sessionId: string): Promise<BillingSessionRow | undefined>;
+  /** A checkout session's page, or undefined when unknown, paid or cancelled. */
+  checkoutView(sessionId: string): Promise<LocalCheckoutView | undefined>;
   pay(sessionId: string): Promise<LocalOutcome>;
   cancelCheckout(sessionId: string): Promise<LocalOutcome>;
   portal(sessionId: string): Promise<LocalPortalView | undefined>;
@@ -56,7 +59,8 @@ export interface LocalBilling extends BillingProvider {
 export function createLocalBilling(env: Env, db: Db): LocalBilling {
   const urls = returnUrls(env.PUBLIC_URL);
 
-  const isExpired = (row: BillingSessionRow, now = new Date()) => row.expiresAt.getTime() <= now.getTime();
+  const isExpired = (row: BillingSessionRow, now = new Date()) =>
+    row.status === 'expired' || (row.status === 'open' && row.expiresAt.getTime() <= now.getTime());
 
   /** Locks a session row of this provider and kind for the rest of the transaction. */
   async function lockSession(tx: Db, id: string, kind: 'checkout' | 'portal') {
@@ -74,21 +78,15 @@ export function createLocalBilling(env: Env, db: Db): LocalBilling {
     return session;
   }
 
-  function stateFor(
-    userId: number,
-    subscription: SubscriptionRow | undefined,
-    planId: PlanId,
-    status: string,
-    now: Date,
-  ): SubscriptionState {
-    const keep = hasLiveSubscription(subscription) && subscription.provider === 'local';
+  /** A local subscription paid for a month from `now`. */
+  function activeState(userId: number, subscriptionId: string, planId: PlanId, now: Date): SubscriptionState {
     return {
       userId,
       provider: 'local',
       customerId: `lcus_${userId}`,
-      subscriptionId: keep && subscription.subscriptionId ? subscription.subscriptionId : randomId('lsub'),
+      subscriptionId,
       planId,
-      status,
+      status: 'active',
       currentPeriodEnd: oneMonthAfter(now),
       cancelAtPeriodEnd: false,
       syncedAt: now,
@@ -109,14 +107,30 @@ export function createLocalBilling(env: Env, db: Db): LocalBilling {
 
     async createCheckout(request) {
       const id = randomId('lcs');
-      await db.insert(billingSessions).values({
-        id,
-        userId: request.userId,
-        provider: 'local',
-        kind: 'checkout',
-        planId: request.planId,
-        status: 'open',
-        expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+      await db.transaction(async (tx) => {
+        // One checkout at a time per user, as with Stripe: the user's row serialises two at once,
+        // and the open ones expire so that only the newest can be paid.
+        await queryRows(tx, sql`select id from users where id = ${request.userId} for update`);
+        await tx
+          .update(billingSessions)
+          .set({ status: 'expired' })
+          .where(
+            and(
+              eq(billingSessions.userId, request.userId),
+              eq(billingSessions.provider, 'local'),
+              eq(billingSessions.kind, 'checkout'),
+              eq(billingSessions.status, 'open'),
+            ),
+          );
+        await tx.insert(billingSessions).values({
+          id,
+          userId: request.userId,
+          provider: 'local',
+          kind: 'checkout',
+          planId: request.planId,
+          status: 'open',
+          expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+        });
       });
       return { url: `${env.PUBLIC_URL}${LOCAL_PAGES_PATH}/checkout/${id}` };
     },
@@ -137,11 +151,10 @@ export function createLocalBilling(env: Env, db: Db): LocalBilling {
     },
 
     async checkoutStatus(row): Promise<CheckoutStatus> {
-      if (row.status === 'open' && isExpired(row)) return 'expired';
-      return row.status;
+      return isExpired(row) ? 'expired' : row.status;
     },
 
-    async openCheckout(sessionId) {
+    async checkoutView(sessionId) {
       const [row] = await db
         .select()
         .from(billingSessions)
@@ -152,10 +165,10 @@ export function createLocalBilling(env: Env, db: Db): LocalBilling {
             eq(billingSessions.kind, 'checkout'),
           ),
         );
-      if (row?.status !== 'open' || isExpired(row) || row.planId === null || !isPaidPlan(row.planId)) {
-        return undefined;
-      }
-      return row;
+      if (!row) return undefined;
+      if (isExpired(row)) return { expired: true };
+      if (row.status !== 'open' || row.planId === null || !isPaidPlan(row.planId)) return undefined;
+      return { session: row };
     },
 
     async pay(sessionId) {
@@ -164,22 +177,19 @@ export function createLocalBilling(env: Env, db: Db): LocalBilling {
         if (!session) return { notFound: true };
         // Paying twice (a double click, the back button) changes nothing and lands on the same result.
         if (session.status === 'paid') return { redirect: urls.success(session.id) };
-        if (
-          session.status !== 'open' ||
-          isExpired(session) ||
-          session.planId === null ||
-          !isPaidPlan(session.planId)
-        ) {
+        // Stripe's page refuses an expired session; so does this one.
+        if (isExpired(session)) return { expired: true };
+        if (session.status !== 'open' || session.planId === null || !isPaidPlan(session.planId)) {
           return { redirect: urls.cancel };
         }
-        const now = new Date();
-        const subscription = await subscriptionOf(tx, session.userId);
-        const state = stateFor(session.userId, subscription, session.planId as PlanId, 'active', now);
+        const state = activeState(session.userId, randomId('lsub'), session.planId as PlanId, new Date());
         const invoiceId = randomId('linv');
-        await recordPaidInvoice(tx, state, invoiceId);
+        // A new subscription: while another one is live it gives nothing (fulfilment keeps one live
+        // subscription, ADR 0007), and this session is cancelled, nothing charged. Its result reads so.
+        const paid = await recordPaidInvoice(tx, state, invoiceId);
         await tx
           .update(billingSessions)
-          .set({ status: 'paid', invoiceId })
+          .set(paid ? { status: 'paid', invoiceId } : { status: 'canceled' })
           .where(eq(billingSessions.id, session.id));
         return { redirect: urls.success(session.id) };
       });
@@ -226,7 +236,8 @@ export function createLocalBilling(env: Env, db: Db): LocalBilling {
           return { redirect: urls.profile };
         }
         // A change of plan is billed at once here: a new period with the new plan's credits.
-        const state = stateFor(session.userId, subscription, planId, 'active', new Date());
+        const subscriptionId = subscription.subscriptionId ?? randomId('lsub');
+        const state = activeState(session.userId, subscriptionId, planId, new Date());
         await recordPaidInvoice(tx, state, randomId('linv'));
         return { redirect: urls.profile };
       });

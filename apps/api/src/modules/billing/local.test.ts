@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { billingSessions } from '../../db/schema/index.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.ts';
 import { debit, ledgerSum } from '../credits/credits.ts';
 import { nextMonthStart } from './fulfilment.ts';
@@ -172,6 +173,64 @@ describe('local test checkout', () => {
     const { sessionId } = await startCheckout(owner.cookie, 11);
     const res = await t.request(`/api/subscriptions/${sessionId}`, { headers: { cookie: other.cookie } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('one live subscription per user (local checkout)', () => {
+  it('expires the open checkout when another one opens: its page says so and it can no longer be paid', async () => {
+    const user = await newUser();
+    const first = await startCheckout(user.cookie, 5);
+    const second = await startCheckout(user.cookie, 11);
+
+    const page = await t.request(first.page, { headers: { cookie: user.cookie } });
+    expect(page.status).toBe(410);
+    const html = await page.text();
+    expect(html).toContain('Este pago ha caducado');
+    expect(html).not.toMatch(/<button[^>]*>Pagar<\/button>/);
+    const paid = await post(`${first.page}/pay`, user.cookie);
+    expect(paid.status).toBe(410);
+    expect(await paid.text()).toContain('Este pago ha caducado');
+    expect(await me(user.cookie)).toMatchObject({ plan_id: -1, available_credits: 0 });
+    const status = await t.request(`/api/subscriptions/${first.sessionId}`, {
+      headers: { cookie: user.cookie },
+    });
+    expect(await status.json()).toEqual({ status: 'expired' });
+
+    expect((await post(`${second.page}/pay`, user.cookie)).status).toBe(303);
+    expect(await me(user.cookie)).toMatchObject({ plan_id: 11, available_credits: 1400 });
+  });
+
+  it('cancels a second payment made anyway: the plan and credits stay with the first', async () => {
+    const user = await newUser();
+    const first = await startCheckout(user.cookie, 11);
+    // A second session that slipped past the expiry (two requests in the same instant, say).
+    const racedId = 'lcs_raced_second_session_of_the_same_user';
+    await t.database.db.insert(billingSessions).values({
+      id: racedId,
+      userId: user.id,
+      provider: 'local',
+      kind: 'checkout',
+      planId: 5,
+      status: 'open',
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    expect((await post(`${first.page}/pay`, user.cookie)).status).toBe(303);
+    await debit(t.database.db, user.id, 100, 'test:raced-local-spend');
+
+    const raced = await post(`/api/billing/local/checkout/${racedId}/pay`, user.cookie);
+    expect(raced.status).toBe(303);
+    expect(raced.headers.get('location')).toBe(`${TEST_PUBLIC_URL}/stripe_success?session_id=${racedId}`);
+    const status = await t.request(`/api/subscriptions/${racedId}`, { headers: { cookie: user.cookie } });
+    expect(await status.json()).toEqual({ status: 'canceled' });
+    expect(await me(user.cookie)).toMatchObject({ plan_id: 11, available_credits: 1300 });
+    expect(
+      await queryRows(
+        t.database.db,
+        sql`select id from credit_ledger where user_id = ${user.id} and kind = 'reset'`,
+      ),
+    ).toHaveLength(1);
+    const current = await t.request('/api/subscriptions/current', { headers: { cookie: user.cookie } });
+    expect(await current.json()).toMatchObject({ plan_id: 11, status: 'active', provider: 'local' });
   });
 });
 

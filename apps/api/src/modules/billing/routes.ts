@@ -17,6 +17,7 @@ import type { Env } from '../../env.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { errorResponse, signedIn } from '../../http/openapi.ts';
+import { textIdParam } from '../../http/params.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
 import type { Logger } from '../../logger.ts';
@@ -130,7 +131,7 @@ const sessionRoute = createRoute({
     'Vuelve a leer la sesión de pago del proveedor y, si está pagada y el webhook aún no llegó, aplica el plan y ' +
     "los créditos (una sola vez). Solo `status: 'paid'` es éxito. Solo para sesiones del propio usuario.",
   security,
-  request: { params: z.object({ session: z.string().min(1).max(255) }) },
+  request: { params: z.object({ session: textIdParam('session') }) },
   responses: {
     200: {
       description: 'Estado del pago',

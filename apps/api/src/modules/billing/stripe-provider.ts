@@ -8,10 +8,12 @@ import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import {
   applySubscriptionState,
+  grantInvoiceCredits,
   hasLiveSubscription,
+  isLiveStatus,
   noSubscription,
-  recordPaidInvoice,
   type SubscriptionState,
+  subscriptionActive,
   subscriptionOf,
 } from './fulfilment.ts';
 import {
@@ -52,6 +54,18 @@ function priceTable(env: Env) {
 
 const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
   typeof value === 'string' ? value : (value?.id ?? undefined);
+
+/** Oldest first; the id breaks a tie of the same second, so that every process orders them alike. */
+const byAge = (a: Stripe.Subscription, b: Stripe.Subscription) =>
+  a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** What a re-read found: the subscription asked about, and the states to store, the survivor's last. */
+interface SubscriptionRead {
+  userId: number;
+  subscription: Stripe.Subscription;
+  state: SubscriptionState;
+  states: SubscriptionState[];
+}
 
 export interface StripeBilling extends BillingProvider {
   readonly name: 'stripe';
@@ -101,11 +115,87 @@ export function createStripeBilling(env: Env, db: Db): StripeBilling {
     };
   }
 
-  /** Re-reads a subscription from Stripe: events may be stale or arrive out of order. */
-  async function readSubscription(subscriptionId: string) {
+  /** Refunds what was paid for an invoice, once (a retry or another process finds it done). */
+  async function refundInvoice(invoiceId: string, reason: string): Promise<void> {
+    const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 100 });
+    for (const { id, payment } of payments.data) {
+      const paymentIntent = idOf(payment.payment_intent);
+      const charge = idOf(payment.charge);
+      // A payment recorded from outside Stripe (payment_record) cannot be refunded through it.
+      if (!paymentIntent && !charge) continue;
+      try {
+        await stripe.refunds.create(
+          {
+            ...(paymentIntent ? { payment_intent: paymentIntent } : { charge }),
+            reason: 'duplicate',
+            metadata: { invoice: invoiceId, note: reason },
+          },
+          { idempotencyKey: `rumbo-duplicate-refund-${id}` },
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') continue;
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * Ends a second live subscription: its paid invoices are refunded in full (it never gave a plan
+   * or credits), then it is cancelled at once. Refunds come first: if the cancel fails the event is
+   * retried and finds the subscription still live; a cancelled one would never be looked at again.
+   */
+  async function endDuplicate(duplicate: Stripe.Subscription, survivor: Stripe.Subscription) {
+    const reason = `Segunda suscripción del mismo cliente; se mantiene ${survivor.id}`;
+    const invoices = await stripe.invoices.list({ subscription: duplicate.id, status: 'paid', limit: 100 });
+    for (const invoice of invoices.data) if (invoice.id) await refundInvoice(invoice.id, reason);
+    try {
+      return await stripe.subscriptions.cancel(duplicate.id, { cancellation_details: { comment: reason } });
+    } catch (error) {
+      // Another event about the same pair, handled at the same time, may have cancelled it first.
+      const again = await stripe.subscriptions.retrieve(duplicate.id);
+      if (isLiveStatus(again.status)) throw error;
+      return again;
+    }
+  }
+
+  /**
+   * Re-reads a subscription from Stripe (events may be stale or arrive out of order) together with
+   * its customer's other subscriptions, and keeps one live (ADR 0007): the oldest survives, any
+   * other live one is refunded and cancelled. Decided from Stripe's state alone, so every process
+   * and every order of events picks the same survivor and never cancels both. Undefined when the
+   * subscription belongs to no user of ours.
+   */
+  async function readSubscription(
+    subscriptionId: string,
+    knownUserId?: number,
+  ): Promise<SubscriptionRead | undefined> {
     const syncedAt = new Date();
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-    return { subscription, syncedAt };
+    let subscription: Stripe.Subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const userId = knownUserId ?? (await userOfSubscription(subscription));
+    if (userId === undefined) return undefined;
+    const customerId = idOf(subscription.customer);
+    const others = customerId
+      ? (await stripe.subscriptions.list({ customer: customerId, limit: 100 })).data
+      : [];
+    const [survivor, ...duplicates] = others.filter((other) => isLiveStatus(other.status)).sort(byAge);
+    const ended: Stripe.Subscription[] = [];
+    if (survivor) for (const duplicate of duplicates) ended.push(await endDuplicate(duplicate, survivor));
+    subscription = ended.find((other) => other.id === subscription.id) ?? subscription;
+    // Stored in this order, each once at its last place: the plan ends up following the survivor.
+    const touched = new Map<string, Stripe.Subscription>();
+    for (const each of [...ended, subscription, survivor]) {
+      if (!each) continue;
+      touched.delete(each.id);
+      touched.set(each.id, each);
+    }
+    const states = [...touched.values()].map((each) => stateOf(each, userId, syncedAt));
+    return { userId, subscription, state: stateOf(subscription, userId, syncedAt), states };
+  }
+
+  /** Stores what a re-read found; with a paid invoice, its credits if it is the survivor's. */
+  async function applyRead(tx: Db, read: SubscriptionRead, paidInvoiceId?: string): Promise<void> {
+    for (const state of read.states) await applySubscriptionState(tx, state);
+    if (paidInvoiceId) await grantInvoiceCredits(tx, read.state, paidInvoiceId);
   }
 
   /** Our user behind a Stripe subscription: by the customer we stored, else the metadata we set. */
@@ -181,19 +271,96 @@ export function createStripeBilling(env: Env, db: Db): StripeBilling {
     logger: Logger,
     paidInvoiceId?: string,
   ): Promise<void> {
-    const { subscription, syncedAt } = await readSubscription(subscriptionId);
-    const userId = await userOfSubscription(subscription);
-    if (userId === undefined) {
+    const read = await readSubscription(subscriptionId);
+    if (!read) {
       logger.warn({ eventId: event.id, subscriptionId }, 'stripe event for a subscription of no known user');
       await recordOnly(event);
       return;
     }
-    const state = stateOf(subscription, userId, syncedAt);
     await db.transaction(async (tx) => {
       if (!(await insertEvent(tx, event))) return;
-      if (paidInvoiceId) await recordPaidInvoice(tx, state, paidInvoiceId);
-      else await applySubscriptionState(tx, state);
+      await applyRead(tx, read, paidInvoiceId);
     });
+  }
+
+  const markExpired = (id: string) =>
+    db
+      .update(billingSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(billingSessions.id, id), eq(billingSessions.status, 'open')));
+
+  /**
+   * Re-reads a checkout the user started and, if it is paid, fulfils it (idempotently: the webhook
+   * may have done it already, or may never arrive). A paid checkout whose subscription was cancelled
+   * as a second one answers 'canceled': it was refunded and gave nothing.
+   */
+  async function checkoutStatus(row: BillingSessionRow): Promise<CheckoutStatus> {
+    if (row.status === 'paid' || row.status === 'canceled') return row.status;
+    const session = await stripe.checkout.sessions.retrieve(row.id);
+    if (session.status === 'expired') {
+      await markExpired(row.id);
+      return 'expired';
+    }
+    if (session.status !== 'complete') return 'open';
+    if (session.payment_status !== 'paid') return 'processing';
+    const subscriptionId = idOf(session.subscription);
+    if (!subscriptionId) return 'processing';
+    const read = await readSubscription(subscriptionId, row.userId);
+    if (!read) return 'processing';
+    if (!isLiveStatus(read.subscription.status)) {
+      await db.transaction(async (tx) => {
+        await applyRead(tx, read);
+        await tx
+          .update(billingSessions)
+          .set({ status: 'canceled' })
+          .where(and(eq(billingSessions.id, row.id), eq(billingSessions.userId, row.userId)));
+      });
+      return 'canceled';
+    }
+    const invoiceId = idOf(session.invoice) ?? idOf(read.subscription.latest_invoice);
+    if (!invoiceId) return 'processing';
+    const invoice = await stripe.invoices.retrieve(invoiceId);
+    if (invoice.status !== 'paid') return 'processing';
+    // The webhook may be late or lost: fulfil here too, keyed on the same invoice id.
+    await db.transaction(async (tx) => {
+      await applyRead(tx, read, invoiceId);
+      await tx
+        .update(billingSessions)
+        .set({ status: 'paid', invoiceId })
+        .where(and(eq(billingSessions.id, row.id), eq(billingSessions.userId, row.userId)));
+    });
+    return 'paid';
+  }
+
+  /**
+   * Expires the user's open Checkout Sessions before another one opens, so that only the newest can
+   * be paid. One paid in the meantime (Stripe refuses to expire it) is fulfilled here and the new
+   * checkout refused with 409, as if its webhook had come first.
+   */
+  async function expireOpenCheckouts(userId: number): Promise<void> {
+    const open = await db
+      .select()
+      .from(billingSessions)
+      .where(
+        and(
+          eq(billingSessions.userId, userId),
+          eq(billingSessions.provider, 'stripe'),
+          eq(billingSessions.kind, 'checkout'),
+          eq(billingSessions.status, 'open'),
+        ),
+      );
+    for (const row of open) {
+      try {
+        await stripe.checkout.sessions.expire(row.id);
+        await markExpired(row.id);
+        continue;
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+      const status = await checkoutStatus(row);
+      if (status === 'paid') throw subscriptionActive();
+      if (status === 'open') throw new Error(`Stripe refused to expire the open Checkout Session ${row.id}`);
+    }
   }
 
   return {
@@ -203,6 +370,7 @@ export function createStripeBilling(env: Env, db: Db): StripeBilling {
       const price = prices.byPlan.get(request.planId);
       if (!price) throw new Error(`No STRIPE_PRICE_${request.planId}`);
       const customer = await ensureCustomer(request);
+      await expireOpenCheckouts(request.userId);
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer,
@@ -238,33 +406,7 @@ export function createStripeBilling(env: Env, db: Db): StripeBilling {
       return { url: portal.url };
     },
 
-    async checkoutStatus(row: BillingSessionRow): Promise<CheckoutStatus> {
-      if (row.status === 'paid') return 'paid';
-      const session = await stripe.checkout.sessions.retrieve(row.id);
-      if (session.status === 'expired') {
-        await db.update(billingSessions).set({ status: 'expired' }).where(eq(billingSessions.id, row.id));
-        return 'expired';
-      }
-      if (session.status !== 'complete') return 'open';
-      if (session.payment_status !== 'paid') return 'processing';
-      const subscriptionId = idOf(session.subscription);
-      if (!subscriptionId) return 'processing';
-      const { subscription, syncedAt } = await readSubscription(subscriptionId);
-      const invoiceId = idOf(session.invoice) ?? idOf(subscription.latest_invoice);
-      if (!invoiceId) return 'processing';
-      const invoice = await stripe.invoices.retrieve(invoiceId);
-      if (invoice.status !== 'paid') return 'processing';
-      const state = stateOf(subscription, row.userId, syncedAt);
-      // The webhook may be late or lost: fulfil here too, keyed on the same invoice id.
-      await db.transaction(async (tx) => {
-        await recordPaidInvoice(tx, state, invoiceId);
-        await tx
-          .update(billingSessions)
-          .set({ status: 'paid', invoiceId })
-          .where(and(eq(billingSessions.id, row.id), eq(billingSessions.userId, row.userId)));
-      });
-      return 'paid';
-    },
+    checkoutStatus,
 
     async handleWebhook(rawBody, signature, logger) {
       let event: Stripe.Event;

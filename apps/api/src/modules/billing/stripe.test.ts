@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { billingSessions } from '../../db/schema/index.ts';
 import { loadEnv } from '../../env.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.ts';
 import { type FakeStripe, signStripePayload, startFakeStripe } from '../../test/fakes/stripe.ts';
-import { ledgerSum } from '../credits/credits.ts';
+import { debit, ledgerSum } from '../credits/credits.ts';
 import { stripeConfig } from './stripe-provider.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_rumbo';
@@ -366,5 +368,147 @@ describe('plan changes with a subscription', () => {
     expect(await me(user.cookie)).toMatchObject({ plan_id: 12, available_credits: null });
     const profile = await t.request('/api/auth/profile', { headers: { cookie: user.cookie } });
     expect(((await profile.json()) as { credits: number | null }).credits).toBeNull();
+  });
+});
+
+/** The lookup the stripe_success screen makes. */
+async function checkoutStatus(cookie: string, sessionId: string): Promise<unknown> {
+  const res = await t.request(`/api/subscriptions/${sessionId}`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/**
+ * A second Checkout Session for the user's customer that slipped past every check (two requests in
+ * the same instant, say), stored as the route stores its sessions.
+ */
+async function racedCheckout(userId: number, planId: 5 | 7 | 11 | 12): Promise<string> {
+  const [row] = await queryRows<{ customer_id: string }>(
+    t.database.db,
+    sql`select customer_id from subscriptions where user_id = ${userId}`,
+  );
+  const stripe = new Stripe('sk_test_fake', stripeConfig(loadEnv({ STRIPE_API_URL: fake.url })));
+  const metadata = { user_id: String(userId), plan_id: String(planId) };
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: row?.customer_id,
+    line_items: [{ price: PRICES[planId], quantity: 1 }],
+    success_url: `${TEST_PUBLIC_URL}/stripe_success?session_id={CHECKOUT_SESSION_ID}`,
+    metadata,
+    subscription_data: { metadata },
+  });
+  await t.database.db.insert(billingSessions).values({
+    id: session.id,
+    userId,
+    provider: 'stripe',
+    kind: 'checkout',
+    planId,
+    status: 'open',
+    expiresAt: new Date(session.expires_at * 1000),
+  });
+  return session.id;
+}
+
+/** Makes `subscriptionId` a minute older than it is, so that which one came first is not a tie. */
+function backdate(subscriptionId: string) {
+  const subscription = fake.subscriptions.get(subscriptionId);
+  if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+  subscription.created = (subscription.created as number) - 60;
+}
+
+const statusOf = (subscriptionId: string) => fake.subscriptions.get(subscriptionId)?.status;
+
+describe('one live subscription per user', () => {
+  it('expires the open checkout when another one opens: the first can no longer be paid', async () => {
+    const user = await newUser();
+    const first = await checkout(user.cookie, 5);
+    const second = await checkout(user.cookie, 11);
+    expect(fake.checkoutSessions.get(first)?.status).toBe('expired');
+    expect(() => fake.completeCheckout(first)).toThrow(/not payable/);
+    expect(await checkoutStatus(user.cookie, first)).toEqual({ status: 'expired' });
+
+    const { invoice } = fake.completeCheckout(second);
+    expect((await deliver(fake.event('invoice.paid', invoice))).status).toBe(200);
+    expect(await me(user.cookie)).toMatchObject({ plan_id: 11, available_credits: 1400 });
+    expect(await checkoutStatus(user.cookie, second)).toEqual({ status: 'paid' });
+  });
+
+  it('refuses a new checkout when the open one was paid before it could be expired, and applies that payment', async () => {
+    const user = await newUser();
+    const first = await checkout(user.cookie, 5);
+    fake.completeCheckout(first); // paid; its webhook has not arrived yet
+    const sessionsBefore = fake.checkoutSessions.size;
+
+    const res = await subscribe(user.cookie, { plan_id: 11 });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { code: string }).code).toBe('SUBSCRIPTION_ACTIVE');
+    expect(fake.checkoutSessions.size).toBe(sessionsBefore);
+    expect(await me(user.cookie)).toMatchObject({ plan_id: 5, available_credits: 500 });
+    expect(await checkoutStatus(user.cookie, first)).toEqual({ status: 'paid' });
+  });
+
+  it('refunds and cancels a second subscription that became active anyway; its later invoices change nothing', async () => {
+    const first = await subscriber(11);
+    const refundsBefore = fake.refunds.size;
+    const racedSession = await racedCheckout(first.id, 5);
+    const raced = fake.completeCheckout(racedSession);
+    const racedId = raced.subscription.id as string;
+    backdate(first.subscriptionId);
+
+    // Stripe sends both at about the same time; and the same event again.
+    const paid = fake.event('invoice.paid', raced.invoice);
+    const created = fake.event('customer.subscription.created', raced.subscription);
+    const answers = await Promise.all([deliver(paid), deliver(created)]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    expect((await deliver(paid)).status).toBe(200);
+
+    expect(statusOf(racedId)).toBe('canceled');
+    expect(statusOf(first.subscriptionId)).toBe('active');
+    expect(fake.netPaid(racedId)).toBe(0);
+    expect(fake.netPaid(first.subscriptionId)).toBe(1900);
+    expect(fake.refunds.size).toBe(refundsBefore + 1);
+    expect(await me(first.cookie)).toMatchObject({ plan_id: 11, available_credits: 1400 });
+    expect(await checkoutStatus(first.cookie, racedSession)).toEqual({ status: 'canceled' });
+
+    // What Stripe sends about the cancelled one, and an invoice of it, change nothing.
+    await debit(t.database.db, first.id, 100, 'test:raced-spend');
+    const deleted = fake.event('customer.subscription.deleted', fake.subscriptions.get(racedId) ?? {});
+    expect((await deliver(deleted)).status).toBe(200);
+    const lateInvoice = fake.renew(racedId);
+    expect((await deliver(fake.event('invoice.paid', lateInvoice))).status).toBe(200);
+    expect(await me(first.cookie)).toMatchObject({ plan_id: 11, available_credits: 1300 });
+
+    // The survivor renews as before.
+    const renewal = fake.renew(first.subscriptionId);
+    expect((await deliver(fake.event('invoice.paid', renewal))).status).toBe(200);
+    expect(await me(first.cookie)).toMatchObject({ plan_id: 11, available_credits: 1400 });
+    const current = await t.request('/api/subscriptions/current', { headers: { cookie: first.cookie } });
+    expect(await current.json()).toMatchObject({ plan_id: 11, status: 'active', provider: 'stripe' });
+  });
+
+  it('keeps the older subscription whatever arrives first, also when only the success page reads them', async () => {
+    const user = await newUser();
+    const olderSession = await checkout(user.cookie, 11);
+    const older = fake.completeCheckout(olderSession);
+    const newerSession = await racedCheckout(user.id, 5);
+    const newer = fake.completeCheckout(newerSession);
+    backdate(older.subscription.id as string);
+
+    // No webhook has arrived: the newer payment's success page is read first.
+    expect(await checkoutStatus(user.cookie, newerSession)).toEqual({ status: 'canceled' });
+    expect(statusOf(newer.subscription.id as string)).toBe('canceled');
+    expect(fake.netPaid(newer.subscription.id as string)).toBe(0);
+    expect((await me(user.cookie)).plan_id).toBe(11);
+
+    expect(await checkoutStatus(user.cookie, olderSession)).toEqual({ status: 'paid' });
+    expect(await me(user.cookie)).toMatchObject({ plan_id: 11, available_credits: 1400 });
+    // The webhooks, late, change nothing more.
+    for (const invoice of [newer.invoice, older.invoice]) {
+      expect((await deliver(fake.event('invoice.paid', invoice))).status).toBe(200);
+    }
+    expect(await me(user.cookie)).toMatchObject({ plan_id: 11, available_credits: 1400 });
+    expect(await ledgerRows(user.id)).toHaveLength(1);
+    expect(statusOf(older.subscription.id as string)).toBe('active');
+    expect(fake.netPaid(older.subscription.id as string)).toBe(1900);
   });
 });

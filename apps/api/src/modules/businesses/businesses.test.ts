@@ -204,6 +204,55 @@ describe('changing and deleting', () => {
     expect(((await bad.json()) as { field: string }).field).toBe('competitor_differentiation');
   });
 
+  it.each([
+    [
+      'an idea with competitors',
+      'ideas',
+      {
+        ...idea,
+        competitor_existence: true,
+        competitor_differentiation: 'Entrega en 24 h',
+        extra_info: 'Piloto en Jaén',
+      },
+    ],
+    ['an established business', 'established', established],
+  ])('a PATCH of the name alone keeps every other field of %s', async (_case, segment, input) => {
+    const { cookie } = await newUser(7);
+    const created = (await (await send(cookie, 'POST', `/api/businesses/${segment}`, input)).json()) as {
+      id: number;
+    };
+    const res = await send(cookie, 'PATCH', `/api/businesses/${segment}/${created.id}`, {
+      name: 'Nuevo nombre',
+    });
+    expect(res.status).toBe(200);
+    const expected = { ...created, name: 'Nuevo nombre' };
+    expect(await res.json()).toEqual(expected);
+    expect(await (await send(cookie, 'GET', `/api/businesses/${segment}/${created.id}`)).json()).toEqual(
+      expected,
+    );
+  });
+
+  it.each([
+    ['the goal of an idea', 'ideas', idea, { goal: 'Otro objetivo' }],
+    ['the team and investment of an idea', 'ideas', idea, { team_size: 4, investment: 100 }],
+    ['the margin of an established business', 'established', established, { profit_margin: 20 }],
+    [
+      'the billing and mission of an established business',
+      'established',
+      established,
+      { billing: 1000, mission_and_vision: 'Otra misión' },
+    ],
+  ])('a PATCH of %s never resets the fields it does not name', async (_case, segment, input, patch) => {
+    const { cookie } = await newUser(7);
+    const withExtras = { ...input, extra_info: 'Dato que debe quedarse', user_position: 'Cofundadora' };
+    const created = (await (await send(cookie, 'POST', `/api/businesses/${segment}`, withExtras)).json()) as {
+      id: number;
+    };
+    const res = await send(cookie, 'PATCH', `/api/businesses/${segment}/${created.id}`, patch);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ...created, ...patch });
+  });
+
   it('gives 404 for another user’s business on every route', async () => {
     const owner = await newUser(7);
     const stranger = await newUser(7);

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   apiErrorSchema,
   latestResearchSchema,
@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { researches, users } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { signedIn } from '../../http/openapi.ts';
+import { idParams } from '../../http/params.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -85,15 +86,7 @@ export function researchRoutes(auth: Auth, db: Db, businessService: BusinessServ
       tags,
       summary: 'La última investigación de mercado de un negocio (null si no hay ninguna)',
       security: signedIn,
-      request: {
-        params: z.object({
-          id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .openapi({ param: { name: 'id', in: 'path' } }),
-        }),
-      },
+      request: { params: idParams },
       responses: {
         200: { description: 'La última', content: { 'application/json': { schema: latestResearchSchema } } },
         ...errors,

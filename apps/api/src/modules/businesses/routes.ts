@@ -4,13 +4,16 @@ import {
   type BusinessStage,
   businessSchema,
   establishedFieldsSchema,
+  establishedPatchSchema,
   establishedSchema,
   ideaFieldsSchema,
+  ideaPatchSchema,
   ideaSchema,
 } from '@rumbo/contract';
 import type { AppEnv } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { json, signedIn } from '../../http/openapi.ts';
+import { idParams } from '../../http/params.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -22,26 +25,20 @@ const errors = {
   401: { description: 'Sin sesión', content: json(apiErrorSchema) },
   404: { description: 'No existe o no es tuyo', content: json(apiErrorSchema) },
 };
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
-
 const STAGES = {
   idea: {
     segment: STAGE_SEGMENT.idea,
     tag: 'Ideas de negocio',
     schema: ideaSchema,
     fields: ideaFieldsSchema,
+    patch: ideaPatchSchema,
   },
   established: {
     segment: STAGE_SEGMENT.established,
     tag: 'Empresas consolidadas',
     schema: establishedSchema,
     fields: establishedFieldsSchema,
+    patch: establishedPatchSchema,
   },
 } as const;
 
@@ -64,7 +61,7 @@ export function businessRoutes(auth: Auth, service: BusinessService) {
   );
 
   for (const stage of Object.keys(STAGES) as BusinessStage[]) {
-    const { segment, tag, schema, fields } = STAGES[stage];
+    const { segment, tag, schema, fields, patch } = STAGES[stage];
     const base = `/businesses/${segment}`;
 
     app.openapi(
@@ -112,7 +109,7 @@ export function businessRoutes(auth: Auth, service: BusinessService) {
         tags: [tag],
         summary: 'Modificar',
         security,
-        request: { params: idParams, body: { required: true, content: json(fields.partial()) } },
+        request: { params: idParams, body: { required: true, content: json(patch) } },
         responses: {
           200: { description: 'Modificado', content: json(schema) },
           400: errors[400],
@@ -201,9 +198,9 @@ export function businessRoutes(auth: Auth, service: BusinessService) {
 
     // The logo image itself, for <img> tags: owner-only, cached for good (its URL changes with it).
     app.get(`${base}/:id/logo`, async (c) => {
-      const id = Number(c.req.param('id'));
-      if (!Number.isInteger(id) || id <= 0) throw badRequest('Identificador no válido', 'id');
-      const image = await service.readLogo(c.get('userId'), stage, id);
+      const parsed = idParams.safeParse(c.req.param());
+      if (!parsed.success) throw badRequest('Identificador no válido', 'id');
+      const image = await service.readLogo(c.get('userId'), stage, parsed.data.id);
       return c.body(new Uint8Array(image), 200, {
         'Content-Type': 'image/webp',
         'Cache-Control': 'private, max-age=31536000, immutable',

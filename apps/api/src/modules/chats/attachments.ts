@@ -7,10 +7,10 @@ import {
   ERROR_CODES,
 } from '@rumbo/contract';
 import { fileTypeFromBuffer } from 'file-type';
-import mammoth from 'mammoth';
-import sharp from 'sharp';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { createTextExtractor, type ExtractTask } from '../files/extract/extractor.ts';
+import { DOCX_MAX_INFLATED_BYTES, EXTRACTION_TIMEOUT_MS, TEXT_MAX_CHARS } from '../files/extract/limits.ts';
+import { describeSize, IMAGE_MAX_MEGAPIXELS, readImageHeader, tooManyPixels } from '../files/images.ts';
 
 /** An upload checked by its content, with its text read once. */
 export interface CheckedAttachment {
@@ -22,8 +22,6 @@ export interface CheckedAttachment {
   text: string | null;
 }
 
-/** Extracted text kept per file (the prompt takes less: ATTACHMENT_TEXT_BUDGET). */
-const STORED_TEXT_MAX = 500_000;
 const MB = 1024 * 1024;
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
@@ -32,6 +30,10 @@ const SUPPORTED =
   'Adjunta imágenes (JPEG, PNG, WebP o GIF), documentos PDF, Word (.docx) o archivos de texto (.txt).';
 
 const unsupported = (message: string) => new AppError(415, ERROR_CODES.unsupportedMedia, message, 'files');
+const tooLarge = (message: string) => new AppError(413, ERROR_CODES.payloadTooLarge, message, 'files');
+
+/** PDF and Word documents are read in worker threads, within time, memory and size limits. */
+const extractor = createTextExtractor();
 
 /** A display name without folders or control characters. */
 export function cleanFileName(raw: string): string {
@@ -78,7 +80,44 @@ function isPlainText(data: Uint8Array): string | null {
   }
 }
 
-const cap = (text: string) => text.slice(0, STORED_TEXT_MAX);
+async function checkImage(name: string, mime: string, data: Uint8Array): Promise<CheckedAttachment> {
+  const image = await readImageHeader(data);
+  if (!image) throw unsupported(`«${name}» no es una imagen válida`);
+  if (tooManyPixels(image)) {
+    throw tooLarge(
+      `«${name}» es demasiado grande para leerla (${describeSize(image)}); el máximo son ${IMAGE_MAX_MEGAPIXELS} megapíxeles`,
+    );
+  }
+  return { name, mimeType: mime, type: 'image', data, text: null };
+}
+
+/** Reads a document's text in the extraction threads; a refusal says why, naming the file. */
+async function readDocument(name: string, task: ExtractTask, unreadable: string): Promise<string> {
+  const outcome = await extractor.extract(task);
+  if ('text' in outcome) return outcome.text.trim();
+  switch (outcome.refused) {
+    case 'unreadable':
+      throw unsupported(unreadable);
+    case 'too-large': {
+      const limit = task.kind === 'docx' ? ` (más de ${DOCX_MAX_INFLATED_BYTES / MB} MB)` : '';
+      throw tooLarge(`«${name}» ocupa demasiado una vez descomprimido${limit} y no se puede leer`);
+    }
+    case 'too-complex':
+      throw new AppError(
+        422,
+        ERROR_CODES.documentTooComplex,
+        `«${name}» es demasiado complejo para leerlo en ${EXTRACTION_TIMEOUT_MS / 1000} segundos. Prueba con una versión más corta o guárdalo de nuevo como PDF.`,
+        'files',
+      );
+    case 'busy':
+      throw new AppError(
+        503,
+        ERROR_CODES.unavailable,
+        `Ahora mismo se están leyendo muchos documentos. Vuelve a enviar «${name}» en unos segundos.`,
+        'files',
+      );
+  }
+}
 
 /**
  * Identifies a file by its bytes (never by its name or declared type), refuses what the chat does not
@@ -89,32 +128,22 @@ export async function checkAttachment(rawName: string, data: Uint8Array): Promis
   const detected = await fileTypeFromBuffer(data);
   const mime = detected?.mime;
 
-  if (mime && IMAGE_TYPES.has(mime)) {
-    try {
-      await sharp(data).metadata();
-    } catch {
-      throw unsupported(`«${name}» no es una imagen válida`);
-    }
-    return { name, mimeType: mime, type: 'image', data, text: null };
-  }
+  if (mime && IMAGE_TYPES.has(mime)) return checkImage(name, mime, data);
   if (mime === 'application/pdf') {
-    let text: string;
-    try {
-      const pdf = await getDocumentProxy(new Uint8Array(data));
-      text = (await extractText(pdf, { mergePages: true })).text;
-    } catch {
-      throw unsupported(`No se ha podido leer el PDF «${name}» (¿está dañado o protegido con contraseña?)`);
-    }
-    return { name, mimeType: mime, type: 'document', data, text: cap(text.trim()) };
+    const text = await readDocument(
+      name,
+      { kind: 'pdf', data },
+      `No se ha podido leer el PDF «${name}» (¿está dañado o protegido con contraseña?)`,
+    );
+    return { name, mimeType: mime, type: 'document', data, text };
   }
   if (mime === DOCX) {
-    let text: string;
-    try {
-      text = (await mammoth.extractRawText({ buffer: Buffer.from(data) })).value;
-    } catch {
-      throw unsupported(`No se ha podido leer el documento de Word «${name}»`);
-    }
-    return { name, mimeType: mime, type: 'document', data, text: cap(text.trim()) };
+    const text = await readDocument(
+      name,
+      { kind: 'docx', data },
+      `No se ha podido leer el documento de Word «${name}»`,
+    );
+    return { name, mimeType: mime, type: 'document', data, text };
   }
   if (mime === 'application/x-cfb') {
     // Word 97-2003 (.doc) is an OLE compound file: no maintained JavaScript reader extracts it reliably.
@@ -125,7 +154,13 @@ export async function checkAttachment(rawName: string, data: Uint8Array): Promis
   if (!detected) {
     const text = isPlainText(data);
     if (text !== null) {
-      return { name, mimeType: 'text/plain', type: attachmentTypeOf('text/plain'), data, text: cap(text) };
+      return {
+        name,
+        mimeType: 'text/plain',
+        type: attachmentTypeOf('text/plain'),
+        data,
+        text: text.slice(0, TEXT_MAX_CHARS),
+      };
     }
   }
   throw unsupported(`«${name}» no es un tipo de archivo admitido. ${SUPPORTED}`);

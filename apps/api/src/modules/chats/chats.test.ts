@@ -240,6 +240,27 @@ describe('a streamed answer', () => {
 });
 
 describe('the rest of the chat API', () => {
+  it('pages the chat list, newest first', async () => {
+    const who = await owner();
+    const ids: number[] = [];
+    for (let n = 0; n < 5; n++) ids.push(await newChat(who));
+    const page = async (query: string) => {
+      const res = await t.fetch(`/api/businesses/${who.businessId}/chats${query}`, {
+        headers: { cookie: who.cookie },
+      });
+      return { status: res.status, body: (await res.json()) as Array<{ id: number }> };
+    };
+    const newest = ids.toReversed();
+    const first = await page('?limit=2');
+    expect(first.body.map((c) => c.id)).toEqual(newest.slice(0, 2));
+    const second = await page(`?limit=2&before=${first.body.at(-1)?.id}`);
+    expect(second.body.map((c) => c.id)).toEqual(newest.slice(2, 4));
+    const last = await page(`?limit=2&before=${second.body.at(-1)?.id}`);
+    expect(last.body.map((c) => c.id)).toEqual(newest.slice(4));
+    expect((await page('?limit=101')).status).toBe(400);
+    expect((await page('?limit=0')).status).toBe(400);
+  });
+
   it('lists chats newest first and answers a send that waits for the whole answer', async () => {
     const who = await owner();
     const first = await newChat(who);
@@ -547,6 +568,8 @@ describe('the model’s context', () => {
     const download = await t.fetch(files[0]?.url ?? '', { headers: { cookie: who.cookie } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
+    // Opened in the browser, a file runs nothing: its own policy, not the app's, is what is sent.
+    expect(download.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
     const other = await owner();
     expect((await t.fetch(files[0]?.url ?? '', { headers: { cookie: other.cookie } })).status).toBe(404);

@@ -14,7 +14,7 @@ import { chatOwner, newChat } from '../../test/chat-owner.ts';
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI } from '../../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
 import { balance } from '../credits/credits.ts';
-import { type ChatEngine, createChatEngine, failStaleGenerations, type ModelRequest } from './engine.ts';
+import { type ChatEngine, createChatEngine, interruptStaleGenerations, type ModelRequest } from './engine.ts';
 
 /**
  * Two app instances on one database stand for two server processes: each has its own engine (its own
@@ -147,7 +147,7 @@ describe('several processes on one database', () => {
     await reader.cancel();
   });
 
-  it('fails and refunds an answer whose process died, when it is read or swept', async () => {
+  it('interrupts and refunds an answer whose process died, keeping its saved text, when read or swept', async () => {
     const { userId, chatId, read } = await setup();
     const db = a.database.db;
     let orphans = 0;
@@ -173,16 +173,38 @@ describe('several processes on one database', () => {
     expect(await balance(db, userId)).toBe(9);
     const chat = await read();
     expect(chat.messages.find((m) => m.id === readOne)).toMatchObject({
-      content: FAILED_ANSWER_CONTENT,
+      content: 'Medio tex',
       finished: true,
+      interrupted: true,
     });
     expect(await balance(db, userId)).toBe(10);
 
     const swept = await insertOrphan();
-    expect(await failStaleGenerations(db)).toBeGreaterThanOrEqual(1);
+    await interruptStaleGenerations(db);
     const [after] = await db.select().from(messages).where(eq(messages.id, swept));
-    expect(after).toMatchObject({ content: FAILED_ANSWER_CONTENT, finished: true });
+    expect(after).toMatchObject({ content: 'Medio tex', finished: true, interrupted: true });
+    const [generation] = await db.select().from(generations).where(eq(generations.messageId, swept));
+    expect(generation?.status).toBe('interrupted');
     expect(await balance(db, userId)).toBe(10);
+  });
+
+  it('interrupts an answer whose process died within seconds, with nobody reading it', async () => {
+    const { userId, chatId } = await setup();
+    const db = a.database.db;
+    // Its last heartbeat was just over the limit ago: the running processes' sweeps must find it alone.
+    const { answerId } = await runningAnswer(chatId, userId, {
+      owner: 'another-process-that-died',
+      content: '',
+      heartbeatAt: new Date(Date.now() - 9_000),
+    });
+    const started = Date.now();
+    let row: typeof messages.$inferSelect | undefined;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      [row] = await db.select().from(messages).where(eq(messages.id, answerId));
+    } while (!row?.finished && Date.now() - started < 10_000);
+    // Nothing had been saved: it reads as a failed answer, which the client's retry answers anew.
+    expect(row).toMatchObject({ finished: true, content: FAILED_ANSWER_CONTENT, interrupted: false });
   });
 });
 

@@ -26,9 +26,14 @@ export const FLUSH_MS = 500;
 /** After its first bytes, a response gets new text at most this often (fewer, larger writes under load). */
 export const WRITE_INTERVAL_MS = 100;
 const END_FLUSH_MS = 50;
-export const HEARTBEAT_MS = 5_000;
-/** A running generation whose heartbeat is older than this belonged to a process that died. */
-export const STALE_AFTER_MS = 30_000;
+export const HEARTBEAT_MS = 2_000;
+/**
+ * A running generation whose heartbeat is older than this belonged to a process that died (four
+ * missed heartbeats): every process looks for such generations every SWEEP_MS, so a dead process's
+ * answers are interrupted and refunded within about 10 s.
+ */
+export const STALE_AFTER_MS = 8_000;
+const SWEEP_MS = 2_000;
 const SHUTDOWN_WAIT_MS = 10_000;
 
 /** A new debit source id for one attempt at an answer (one charge per attempt, refunded if it fails). */
@@ -122,29 +127,44 @@ export interface EngineDeps {
 
 const encoder = new TextEncoder();
 
-/** Marks a running generation failed, its answer 'error', and gives its credits back; idempotent. */
-export async function failGeneration(db: Db, generationId: number, reason: string): Promise<boolean> {
+/**
+ * Ends a running generation that did not complete and gives its credits back; idempotent. A failed one's
+ * answer becomes 'error'; an interrupted one (its process died) keeps the text it had saved, marked
+ * interrupted ('error' when nothing was saved). Either way a retry of the send starts a new attempt.
+ */
+async function endUnfinished(
+  db: Db,
+  generationId: number,
+  status: 'failed' | 'interrupted',
+  reason: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await queryRows<{ message_id: number; credit_source: string | null }>(
       tx,
-      sql`update generations set status = 'failed', error = ${reason.slice(0, 500)}, ended_at = now()
+      sql`update generations set status = ${status}, error = ${reason.slice(0, 500)}, ended_at = now()
           where id = ${generationId} and status = 'running'
           returning message_id, credit_source`,
     );
     if (!row) return false;
+    const keepsText = sql`${status === 'interrupted'} and content <> ''`;
     await tx.execute(
-      sql`update messages set content = ${FAILED_ANSWER_CONTENT}, finished = true where id = ${row.message_id}`,
+      sql`update messages set finished = true, interrupted = ${keepsText},
+            content = case when ${keepsText} then content else ${FAILED_ANSWER_CONTENT} end
+          where id = ${row.message_id}`,
     );
     if (row.credit_source) await refund(tx, row.credit_source);
     return true;
   });
 }
 
+export const failGeneration = (db: Db, generationId: number, reason: string) =>
+  endUnfinished(db, generationId, 'failed', reason);
+
 /**
- * Fails (and refunds) running generations whose process stopped renewing their heartbeat: a process
- * that died mid-answer. `messageIds` limits the sweep (a chat being read); without it, all of them.
+ * Interrupts running generations whose process stopped renewing their heartbeat: a process that died
+ * mid-answer. `messageIds` limits the sweep (a chat being read); without it, all of them.
  */
-export async function failStaleGenerations(db: Db, messageIds?: number[]): Promise<number> {
+export async function interruptStaleGenerations(db: Db, messageIds?: number[]): Promise<number> {
   if (messageIds && messageIds.length === 0) return 0;
   const only = messageIds ? sql`and message_id in (${sql.join(messageIds, sql`, `)})` : sql``;
   const stale = await queryRows<{ id: number }>(
@@ -152,11 +172,11 @@ export async function failStaleGenerations(db: Db, messageIds?: number[]): Promi
     sql`select id from generations
         where status = 'running' and heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_MS / 1000}) ${only}`,
   );
-  let failed = 0;
+  let interrupted = 0;
   for (const { id } of stale) {
-    if (await failGeneration(db, Number(id), 'the process running it stopped')) failed++;
+    if (await endUnfinished(db, Number(id), 'interrupted', 'the process running it stopped')) interrupted++;
   }
-  return failed;
+  return interrupted;
 }
 
 export function createChatEngine(deps: EngineDeps) {
@@ -206,7 +226,18 @@ export function createChatEngine(deps: EngineDeps) {
     await writeProgress();
     await writeTitles();
     await heartbeatAndStops();
+    await sweepStale();
   }, 'chat generation flush failed');
+
+  /** Every SWEEP_MS, answers left running by a process that died are interrupted, read or not. */
+  let lastSweep = 0;
+  async function sweepStale(): Promise<void> {
+    const now = Date.now();
+    if (now - lastSweep < SWEEP_MS) return;
+    lastSweep = now;
+    const count = await interruptStaleGenerations(db);
+    if (count > 0) logger.warn({ count }, 'answers of a process that stopped were interrupted and refunded');
+  }
 
   /** The answers that ended since the last end write, in one statement. */
   const flushEnds = oneAtATime(() => writeEnds(), 'chat generation end write failed');

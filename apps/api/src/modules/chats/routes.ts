@@ -3,7 +3,10 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   ATTACHMENT_MAX_FILES,
+  CHAT_LIST_PAGE,
+  CHAT_LIST_PAGE_MAX,
   CHAT_STREAM_HEADERS,
+  chatListQuerySchema,
   chatMessagesSchema,
   chatSchema,
   clientMessageIdSchema,
@@ -11,11 +14,13 @@ import {
   messageSchema,
   sendMessageSchema,
   sendResultSchema,
+  userText,
 } from '@rumbo/contract';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { errorResponse, json, signedIn } from '../../http/openapi.ts';
+import { idParams as businessParams, idParam } from '../../http/params.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -23,13 +28,6 @@ import { type ChatService, type SendInput, type SendOutcome, toMessage } from '.
 
 const tags = ['Chats'];
 const security = signedIn;
-const idParam = (name: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name, in: 'path' } });
-const businessParams = z.object({ id: idParam('id') });
 const chatParams = z.object({ id: idParam('id'), chatId: idParam('chatId') });
 const messageParams = chatParams.extend({ messageId: idParam('messageId') });
 const attachmentParams = chatParams.extend({
@@ -43,12 +41,21 @@ const errors = {
   400: errorResponse('Datos no válidos (`field` dice cuál)'),
   401: errorResponse('Sin sesión'),
   404: errorResponse('El negocio, el chat o el mensaje no existen o no son tuyos'),
-  413: errorResponse('Archivos demasiado grandes'),
+  413: errorResponse('Archivos demasiado grandes (también una vez descomprimidos)'),
   415: errorResponse('Tipo de archivo no admitido (se comprueba por su contenido)'),
 };
 
+/** What a send may also answer: its files are read only when the user can be answered. */
+const sendErrors = {
+  ...errors,
+  403: errorResponse('`CREDITS_EXHAUSTED`: sin créditos para responder a un mensaje con archivos'),
+  422: errorResponse('`DOCUMENT_TOO_COMPLEX`: un documento demasiado largo o complejo para leerlo'),
+  429: errorResponse('`TOO_MANY_REQUESTS`: demasiados envíos o archivos leídos seguidos (`Retry-After`)'),
+  503: errorResponse('Demasiados documentos leyéndose a la vez en el servidor; reintentar en un momento'),
+};
+
 const multipartSend = z.object({
-  content: z.string().max(MESSAGE_MAX_LENGTH).optional(),
+  content: userText().max(MESSAGE_MAX_LENGTH).optional(),
   client_message_id: clientMessageIdSchema.optional(),
   files: z
     .any()
@@ -129,16 +136,18 @@ export function chatRoutes(auth: Auth, service: ChatService) {
       method: 'get',
       path: '/businesses/{id}/chats',
       tags,
-      summary: 'Los chats de un negocio, del más nuevo al más antiguo',
+      summary: 'Los chats de un negocio, del más nuevo al más antiguo, por páginas',
+      description: `Hasta \`limit\` chats (${CHAT_LIST_PAGE} por defecto, como máximo ${CHAT_LIST_PAGE_MAX}); con \`before\`, los anteriores a ese chat. Una página con menos de \`limit\` es la última.`,
       security,
-      request: { params: businessParams },
+      request: { params: businessParams, query: chatListQuerySchema },
       responses: {
         200: { description: 'Lista', content: json(z.array(chatSchema)) },
         401: errors[401],
         404: errors[404],
       },
     }),
-    async (c) => c.json(await service.listChats(c.get('userId'), c.req.valid('param').id), 200),
+    async (c) =>
+      c.json(await service.listChats(c.get('userId'), c.req.valid('param').id, c.req.valid('query')), 200),
   );
 
   app.openapi(
@@ -192,7 +201,7 @@ export function chatRoutes(auth: Auth, service: ChatService) {
           content: json(sendResultSchema),
         },
         201: { description: 'El mensaje y su respuesta', content: json(sendResultSchema) },
-        ...errors,
+        ...sendErrors,
       },
     }),
     async (c) => {
@@ -230,7 +239,7 @@ export function chatRoutes(auth: Auth, service: ChatService) {
           description: 'El texto de la respuesta, a medida que se genera',
           content: { 'text/plain': { schema: z.string() } },
         },
-        ...errors,
+        ...sendErrors,
       },
     }),
     async (c) => {

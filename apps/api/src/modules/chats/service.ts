@@ -6,6 +6,7 @@ import {
   assistantNotConfiguredMessage,
   type Chat,
   creditsExhaustedMessage,
+  ERROR_CODES,
   FAILED_ANSWER_CONTENT,
   type FileAttachment,
   hasUnlimitedCredits,
@@ -14,27 +15,29 @@ import {
   STARTER_PLAN,
   toMicrosecondIso,
 } from '@rumbo/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Assistant } from '../../ai/assistant.ts';
 import { type PromptMessage, toModelMessages } from '../../ai/context.ts';
 import { mentorSystemPrompt } from '../../ai/prompts/mentor.es.ts';
 import { fallbackTitle } from '../../ai/prompts/title.es.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { attachments, businesses, chats, generations, messages, users } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { assertWithinLimit, countWrite, countWriteSql, WRITE_LIMITS } from '../../http/write-limits.ts';
 import { toBusiness } from '../businesses/service.ts';
-import { debit, debitCtes, ensureMonthlyFreeCredits } from '../credits/credits.ts';
+import { balance, debit, debitCtes, ensureMonthlyFreeCredits } from '../credits/credits.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { checkAttachment, checkLimits } from './attachments.ts';
+import { type CheckedAttachment, checkAttachment, checkLimits } from './attachments.ts';
 import {
   type ChatEngine,
   type Claim,
   failGeneration,
-  failStaleGenerations,
+  interruptStaleGenerations,
   type ModelRequest,
   newAnswerSourceId,
   STALE_AFTER_MS,
 } from './engine.ts';
+import { RESERVATION_TTL_S, releaseSendSql, reserveSendSql } from './send-reservations.ts';
 
 type ChatRow = typeof chats.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
@@ -74,6 +77,7 @@ const researchOf = (businessId: unknown) =>
 /** Messages of the chat read for the model's context (the token budget trims them further). */
 const HISTORY_ROWS = 60;
 const POLL_MS = 250;
+const RESERVATION_POLL_MS = 100;
 
 export interface Upload {
   name: string;
@@ -132,6 +136,7 @@ export function toMessage(row: MessageRow, files: AttachmentRow[] = []): Message
     content: row.content,
     time: toMicrosecondIso(row.time),
     finished: row.finished,
+    interrupted: row.interrupted,
     fileAttachments: files.map((f) => toAttachment(f, row.chatId)),
   };
 }
@@ -148,6 +153,7 @@ interface RawMessage {
   client_message_id: string | null;
   reply_to: number | null;
   answer_kind: string | null;
+  interrupted: boolean;
   time: string;
 }
 
@@ -161,6 +167,7 @@ function fromRaw(raw: RawMessage): MessageRow {
     clientMessageId: raw.client_message_id,
     replyTo: raw.reply_to === null ? null : Number(raw.reply_to),
     answerKind: raw.answer_kind,
+    interrupted: raw.interrupted,
     time: new Date(raw.time),
   };
 }
@@ -185,19 +192,33 @@ export interface ChatServiceDeps {
   engine: ChatEngine;
   assistant: Assistant;
   productName: string;
+  /** WRITE_LIMIT_MULTIPLIER: scales the per-user limits on sends and read files. */
+  writeLimitMultiplier: number;
 }
 
 export function createChatService(deps: ChatServiceDeps) {
-  const { db, storage, engine, assistant, productName } = deps;
+  const { db, storage, engine, assistant, productName, writeLimitMultiplier } = deps;
+  const ph = sql.placeholder;
+
+  const reservation = db
+    .$with('reservation', { reserved: sql<number>`reserved` })
+    .as(reserveSendSql(ph('userId'), ph('chatId'), ph('clientMessageId')));
+  const sendCount = db
+    .$with('send_count', { hits: sql<number>`hits`, retryAfter: sql<number>`retry_after` })
+    .as(countWriteSql(sql`${ph('userId')}`, WRITE_LIMITS.sends));
 
   /**
    * The read at the start of every send, prepared once (a named statement on PostgreSQL): the chat and
    * business owned by the caller, the plan and credit balance, an earlier send with this client id, the
-   * research summary and the history. Building and planning it for every send was a good share of a
-   * send's cost under load.
+   * research summary and the history; it also counts the send against the user's limit and reserves
+   * it. Building and planning it for every send was a good share of a send's cost under load.
    */
   const sendRead = db
+    .with(reservation, sendCount)
     .select({
+      reserved: sql<boolean>`exists (select 1 from ${reservation})`,
+      sendHits: sql<number>`(select hits from ${sendCount})`,
+      sendRetryAfter: sql<number>`(select retry_after from ${sendCount})`,
       chat: chats,
       business: businesses,
       planId: users.planId,
@@ -218,6 +239,44 @@ export function createChatService(deps: ChatServiceDeps) {
       ),
     )
     .prepare('chat_send_read');
+
+  type SendRead = NonNullable<Awaited<ReturnType<typeof sendRead.execute>>[number]>;
+
+  /**
+   * Waits while another request holds the send: resolves with its stored question's id, or null once
+   * this request holds the reservation (the other gave up, or died and its reservation expired).
+   */
+  async function awaitReservation(userId: number, chatId: number, clientMessageId: string) {
+    const deadline = Date.now() + (RESERVATION_TTL_S + 5) * 1000;
+    while (Date.now() < deadline) {
+      await sleep(RESERVATION_POLL_MS);
+      const [row] = await queryRows<{ seen_id: number | null; reserved: boolean }>(
+        db,
+        sql`with reservation as (${reserveSendSql(userId, chatId, clientMessageId)})
+            select (select m.id from messages m where m.chat_id = ${chatId}
+                      and m.client_message_id = ${clientMessageId}) as seen_id,
+                   exists (select 1 from reservation) as reserved`,
+      );
+      if (row?.seen_id != null) return Number(row.seen_id);
+      if (row?.reserved) return null;
+    }
+    throw new AppError(
+      503,
+      ERROR_CODES.unavailable,
+      'Tu mensaje todavía se está enviando. Espera un momento y vuelve a intentarlo.',
+    );
+  }
+
+  async function releaseReservation(userId: number, chatId: number, clientMessageId: string) {
+    await db.execute(releaseSendSql(userId, chatId, clientMessageId));
+  }
+
+  /** Whether the user has `cost` credits now (a Starter user's monthly credits are granted first). */
+  async function canPay(userId: number, planId: number, cost: number, seen: number | null) {
+    if (Number(seen ?? 0) >= cost) return true;
+    if (planId !== STARTER_PLAN || !(await ensureMonthlyFreeCredits(db, userId))) return false;
+    return Number((await balance(db, userId)) ?? 0) >= cost;
+  }
 
   async function ownBusiness(userId: number, businessId: number): Promise<BusinessRow> {
     const [row] = await db
@@ -246,17 +305,21 @@ export function createChatService(deps: ChatServiceDeps) {
   /** A body that follows an answer through the database (it is generated by another process). */
   function polledBody(answerId: number, from: number, cut?: Cut): ReadableStream<Uint8Array> {
     let sent = from;
-    let polls = 0;
     return new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
           for (;;) {
             const [row] = await db
-              .select({ content: messages.content, finished: messages.finished })
+              .select({
+                content: messages.content,
+                finished: messages.finished,
+                interrupted: messages.interrupted,
+              })
               .from(messages)
               .where(eq(messages.id, answerId));
             if (!row) return controller.error(new Error('the answer no longer exists'));
-            const failed = row.finished && row.content === FAILED_ANSWER_CONTENT;
+            // An interrupted answer ends like a failed one: cut, so that the client retries.
+            const failed = row.finished && (row.content === FAILED_ANSWER_CONTENT || row.interrupted);
             if (!failed && row.content.length > sent) {
               controller.enqueue(encoder.encode(row.content.slice(sent)));
               sent = row.content.length;
@@ -267,9 +330,7 @@ export function createChatService(deps: ChatServiceDeps) {
               else controller.close();
               return;
             }
-            polls += 1;
-            if (polls % Math.ceil(STALE_AFTER_MS / POLL_MS / 3) === 0)
-              await failStaleGenerations(db, [answerId]);
+            // A dead process's answer is interrupted by this process's sweep (engine), and then ends here.
             await sleep(POLL_MS);
           }
         },
@@ -453,15 +514,17 @@ export function createChatService(deps: ChatServiceDeps) {
     const running = engine.live(answer.id);
     if (running) return outcome(chat, message, answer, kind, true, { live: running });
     if (!answer.finished) {
-      await failStaleGenerations(db, [answer.id]);
+      await interruptStaleGenerations(db, [answer.id]);
       const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
       if (now && !now.finished) return outcome(chat, message, answer, kind, true, { poll: true });
       if (now) return replay(userId, chat, business, message);
     }
-    if (answer.content !== FAILED_ANSWER_CONTENT || kind !== 'model') {
+    const ended = answer.content === FAILED_ANSWER_CONTENT || answer.interrupted;
+    if (!ended || kind !== 'model') {
       return outcome(chat, message, answer, kind, true, { text: answer.content });
     }
-    // The last attempt failed (and was refunded): a retry is a new attempt, charged again.
+    // The last attempt failed or was interrupted (and was refunded): a retry is a new attempt, charged
+    // again, that writes the answer anew.
     const previous = await latestGeneration(answer.id);
     const attempt = (previous?.attempt ?? 0) + 1;
     if (attempt > MAX_SEND_ATTEMPTS) {
@@ -472,12 +535,12 @@ export function createChatService(deps: ChatServiceDeps) {
       // Only one retry wins the answer back; a concurrent one re-attaches to it.
       const [reset] = await tx
         .update(messages)
-        .set({ content: '', finished: false, time: new Date() })
+        .set({ content: '', finished: false, interrupted: false, time: new Date() })
         .where(
           and(
             eq(messages.id, answer.id),
             eq(messages.finished, true),
-            eq(messages.content, FAILED_ANSWER_CONTENT),
+            or(eq(messages.content, FAILED_ANSWER_CONTENT), eq(messages.interrupted, true)),
           ),
         )
         .returning();
@@ -501,14 +564,167 @@ export function createChatService(deps: ChatServiceDeps) {
     return outcome(chat, message, started.reset, 'model', true, { live });
   }
 
+  /**
+   * Stores a new send and starts its answer; the caller holds the send's reservation. Files are read
+   * only once the user can get an answer and is within the limit of files read.
+   */
+  async function sendNew(
+    userId: number,
+    found: SendRead,
+    clientMessageId: string,
+    input: SendInput,
+  ): Promise<SendOutcome> {
+    const { chat, business, planId } = found;
+    const chatId = chat.id;
+    const content = input.content.trim();
+    if (content === '' && input.files.length === 0) {
+      throw badRequest('Escribe un mensaje o adjunta un archivo', 'content');
+    }
+    const configured = assistant.label !== null;
+    const cost = configured && !hasUnlimitedCredits(planId) ? ANSWER_COST : 0;
+    const checked: CheckedAttachment[] = [];
+    if (input.files.length > 0) {
+      checkLimits(input.files.map((f) => ({ name: f.name, size: f.data.byteLength })));
+      if (cost > 0 && !(await canPay(userId, planId, cost, found.balance))) {
+        throw new AppError(403, ERROR_CODES.creditsExhausted, creditsExhaustedMessage(productName, planId));
+      }
+      await countWrite(db, userId, WRITE_LIMITS.files, writeLimitMultiplier, input.files.length);
+      for (const file of input.files) checked.push(await checkAttachment(file.name, file.data));
+    }
+    const stored = checked.map((file) => ({
+      ...file,
+      id: crypto.randomUUID(),
+      key: `attachments/${business.id}/${crypto.randomBytes(16).toString('hex')}`,
+    }));
+
+    const questionRow: HistoryRow = {
+      sender: 'user',
+      content,
+      finished: true,
+      answer_kind: null,
+      files: stored.map((f) => ({
+        name: f.name,
+        type: f.type,
+        text: f.text,
+        key: f.key,
+        mime: f.mimeType,
+      })),
+    };
+    const uploads = stored.map((f) => ({ name: f.name, data: f.data }));
+    const modelRequest = () =>
+      buildContext(business, found.research, [...(found.history ?? []), questionRow], uploads);
+    // With enough credits in sight (or none needed) the model is asked now, so that its time to the
+    // first token overlaps storing the send (ADR 0010). The insert below still charges atomically;
+    // if it stores nothing (a racing retry, credits spent meanwhile) the call is cancelled unseen.
+    const early =
+      configured && (cost === 0 || Number(found.balance ?? 0) >= cost)
+        ? engine.begin(await modelRequest())
+        : undefined;
+    const cancelEarly = () => {
+      if (early) engine.cancel(early);
+    };
+    try {
+      for (const file of stored) await storage.put(file.key, file.data);
+      if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
+    } catch (error) {
+      cancelEarly();
+      throw error;
+    }
+    const creditSource = cost > 0 ? newAnswerSourceId() : null;
+    const title = chat.title === '' ? fallbackTitle(content || stored.map((f) => f.name).join(', ')) : null;
+    const charged = creditSource ? sql`exists (select 1 from debit_balance)` : sql`true`;
+    const fixedAnswer = configured
+      ? creditsExhaustedMessage(productName, planId)
+      : assistantNotConfiguredMessage(productName);
+    const fixedKind: AnswerKind = configured ? 'credits_exhausted' : 'not_configured';
+    const files = stored.map(
+      (file) =>
+        sql`(${file.id}, ${business.id}::int, ${file.name}, ${file.mimeType}, ${file.type}, ${file.data.byteLength}::int, ${file.key}, ${file.text})`,
+    );
+    const stores = queryRows<{
+      question: RawMessage;
+      answer: RawMessage;
+      generation_id: number | null;
+      title: string | null;
+    }>(
+      db,
+      sql`with q as (
+            insert into messages (chat_id, sender, content, client_message_id, finished)
+            values (${chatId}, 'user', ${content}, ${clientMessageId}, true)
+            on conflict do nothing returning *),
+          ${creditSource ? sql`${debitCtes(userId, cost, creditSource, sql`exists (select 1 from q)`)},` : sql``}
+          a as (
+            insert into messages (chat_id, sender, reply_to, content, finished, answer_kind)
+            select q.chat_id, 'ai_model', q.id,
+              case when ${configured} and ${charged} then '' else ${fixedAnswer} end,
+              not (${configured} and ${charged}),
+              case when ${configured} and ${charged} then 'model' else ${fixedKind} end
+            from q returning *),
+          g as (
+            insert into generations (message_id, user_id, attempt, status, owner, cost, credit_source, model)
+            select a.id, ${userId}, 1, 'running', ${engine.owner}, ${cost}, ${creditSource}, ${assistant.label}
+            from a where a.answer_kind = 'model' returning id),
+          f as (
+            insert into attachments (id, message_id, business_id, name, mime_type, type, size, storage_key, extracted_text)
+            select v.id, q.id, v.business_id, v.name, v.mime_type, v.type, v.size, v.storage_key, v.extracted_text
+            from q, (values ${files.length > 0 ? sql.join(files, sql`, `) : sql`(null, null::int, null, null, null, null::int, null, null)`})
+              as v(id, business_id, name, mime_type, type, size, storage_key, extracted_text)
+            where v.id is not null returning id),
+          t as (
+            update chats set title = ${title ?? ''} where id = ${chatId} and title = '' and ${title !== null}
+              and exists (select 1 from q) returning title)
+          select row_to_json(q.*) as question, row_to_json(a.*) as answer,
+            (select id from g) as generation_id, (select title from t) as title
+          from q, a`,
+    );
+    // Files stored for a send that could not be saved must not stay behind.
+    const [row] = await stores.catch(async (error: unknown) => {
+      cancelEarly();
+      for (const file of stored) await storage.delete(file.key);
+      throw error;
+    });
+
+    if (!row || row.generation_id === null) cancelEarly();
+    if (!row) {
+      // The same send raced in from another request: its files are not needed, re-attach to it.
+      for (const file of stored) await storage.delete(file.key);
+      const [seen] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.chatId, chatId), eq(messages.clientMessageId, clientMessageId)));
+      if (!seen) throw notFound('Mensaje no encontrado');
+      return replay(userId, chat, business, seen);
+    }
+    const message = fromRaw(row.question);
+    const answer = fromRaw(row.answer);
+    const current = row.title ? { ...chat, title: row.title } : chat;
+    const kind = (answer.answerKind ?? 'model') as AnswerKind;
+    if (row.generation_id === null) {
+      return outcome(current, message, answer, kind, false, { text: answer.content });
+    }
+    const rows: Claim = {
+      generationId: Number(row.generation_id),
+      answerId: answer.id,
+      titleFor: titleFor(current, message),
+    };
+    const live = early ? engine.claim(early, rows) : await launch(rows, modelRequest);
+    return outcome(current, message, answer, 'model', false, { live });
+  }
+
   return {
-    async listChats(userId: number, businessId: number): Promise<Chat[]> {
+    /** A page of the business's chats, newest first (`before`: only chats older than that one). */
+    async listChats(
+      userId: number,
+      businessId: number,
+      page: { limit: number; before?: number },
+    ): Promise<Chat[]> {
       await ownBusiness(userId, businessId);
       const rows = await db
         .select()
         .from(chats)
-        .where(eq(chats.businessId, businessId))
-        .orderBy(desc(chats.id));
+        .where(and(eq(chats.businessId, businessId), page.before ? lt(chats.id, page.before) : undefined))
+        .orderBy(desc(chats.id))
+        .limit(page.limit);
       return rows.map(toChat);
     },
 
@@ -527,7 +743,7 @@ export function createChatService(deps: ChatServiceDeps) {
         .orderBy(asc(messages.id));
       // An answer left unfinished by a process that died is failed (and refunded) when it is read.
       const unfinished = rows.filter((m) => !m.finished && !engine.live(m.id)).map((m) => m.id);
-      if (unfinished.length > 0 && (await failStaleGenerations(db, unfinished)) > 0) {
+      if (unfinished.length > 0 && (await interruptStaleGenerations(db, unfinished)) > 0) {
         rows = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.id));
       }
       const files = await db
@@ -563,148 +779,33 @@ export function createChatService(deps: ChatServiceDeps) {
       // The hot path of every answer is two round trips: this read, then one statement that stores,
       // charges and claims; the model is asked in between when the credits look enough (below).
       const clientMessageId = input.clientMessageId ?? crypto.randomUUID();
-      const [found] = await sendRead.execute({
-        chatId,
-        businessId,
-        userId,
-        clientMessageId: input.clientMessageId ?? null,
-      });
+      const [found] = await sendRead.execute({ chatId, businessId, userId, clientMessageId });
       if (!found) throw notFound('Chat no encontrado');
-      const { chat, business, planId } = found;
-      if (found.seenId !== null) {
-        const [seen] = await db
-          .select()
-          .from(messages)
-          .where(eq(messages.id, Number(found.seenId)));
-        if (seen) return replay(userId, chat, business, seen);
-      }
-      const content = input.content.trim();
-      if (content === '' && input.files.length === 0) {
-        throw badRequest('Escribe un mensaje o adjunta un archivo', 'content');
-      }
-      checkLimits(input.files.map((f) => ({ name: f.name, size: f.data.byteLength })));
-      const checked = [];
-      for (const file of input.files) checked.push(await checkAttachment(file.name, file.data));
-      const stored = checked.map((file) => ({
-        ...file,
-        id: crypto.randomUUID(),
-        key: `attachments/${business.id}/${crypto.randomBytes(16).toString('hex')}`,
-      }));
-
-      const configured = assistant.label !== null;
-      const cost = configured && !hasUnlimitedCredits(planId) ? ANSWER_COST : 0;
-      const questionRow: HistoryRow = {
-        sender: 'user',
-        content,
-        finished: true,
-        answer_kind: null,
-        files: stored.map((f) => ({
-          name: f.name,
-          type: f.type,
-          text: f.text,
-          key: f.key,
-          mime: f.mimeType,
-        })),
-      };
-      const uploads = stored.map((f) => ({ name: f.name, data: f.data }));
-      const modelRequest = () =>
-        buildContext(business, found.research, [...(found.history ?? []), questionRow], uploads);
-      // With enough credits in sight (or none needed) the model is asked now, so that its time to the
-      // first token overlaps storing the send (ADR 0010). The insert below still charges atomically;
-      // if it stores nothing (a racing retry, credits spent meanwhile) the call is cancelled unseen.
-      const early =
-        configured && (cost === 0 || Number(found.balance ?? 0) >= cost)
-          ? engine.begin(await modelRequest())
-          : undefined;
-      const cancelEarly = () => {
-        if (early) engine.cancel(early);
-      };
-      try {
-        for (const file of stored) await storage.put(file.key, file.data);
-        if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
-      } catch (error) {
-        cancelEarly();
-        throw error;
-      }
-      const creditSource = cost > 0 ? newAnswerSourceId() : null;
-      const title = chat.title === '' ? fallbackTitle(content || stored.map((f) => f.name).join(', ')) : null;
-      const charged = creditSource ? sql`exists (select 1 from debit_balance)` : sql`true`;
-      const fixedAnswer = configured
-        ? creditsExhaustedMessage(productName, planId)
-        : assistantNotConfiguredMessage(productName);
-      const fixedKind: AnswerKind = configured ? 'credits_exhausted' : 'not_configured';
-      const files = stored.map(
-        (file) =>
-          sql`(${file.id}, ${business.id}::int, ${file.name}, ${file.mimeType}, ${file.type}, ${file.data.byteLength}::int, ${file.key}, ${file.text})`,
-      );
-      const stores = queryRows<{
-        question: RawMessage;
-        answer: RawMessage;
-        generation_id: number | null;
-        title: string | null;
-      }>(
-        db,
-        sql`with q as (
-              insert into messages (chat_id, sender, content, client_message_id, finished)
-              values (${chatId}, 'user', ${content}, ${clientMessageId}, true)
-              on conflict do nothing returning *),
-            ${creditSource ? sql`${debitCtes(userId, cost, creditSource, sql`exists (select 1 from q)`)},` : sql``}
-            a as (
-              insert into messages (chat_id, sender, reply_to, content, finished, answer_kind)
-              select q.chat_id, 'ai_model', q.id,
-                case when ${configured} and ${charged} then '' else ${fixedAnswer} end,
-                not (${configured} and ${charged}),
-                case when ${configured} and ${charged} then 'model' else ${fixedKind} end
-              from q returning *),
-            g as (
-              insert into generations (message_id, user_id, attempt, status, owner, cost, credit_source, model)
-              select a.id, ${userId}, 1, 'running', ${engine.owner}, ${cost}, ${creditSource}, ${assistant.label}
-              from a where a.answer_kind = 'model' returning id),
-            f as (
-              insert into attachments (id, message_id, business_id, name, mime_type, type, size, storage_key, extracted_text)
-              select v.id, q.id, v.business_id, v.name, v.mime_type, v.type, v.size, v.storage_key, v.extracted_text
-              from q, (values ${files.length > 0 ? sql.join(files, sql`, `) : sql`(null, null::int, null, null, null, null::int, null, null)`})
-                as v(id, business_id, name, mime_type, type, size, storage_key, extracted_text)
-              where v.id is not null returning id),
-            t as (
-              update chats set title = ${title ?? ''} where id = ${chatId} and title = '' and ${title !== null}
-                and exists (select 1 from q) returning title)
-            select row_to_json(q.*) as question, row_to_json(a.*) as answer,
-              (select id from g) as generation_id, (select title from t) as title
-            from q, a`,
-      );
-      // Files stored for a send that could not be saved must not stay behind.
-      const [row] = await stores.catch(async (error: unknown) => {
-        cancelEarly();
-        for (const file of stored) await storage.delete(file.key);
-        throw error;
-      });
-
-      if (!row || row.generation_id === null) cancelEarly();
-      if (!row) {
-        // The same send raced in from another request: its files are not needed, re-attach to it.
-        for (const file of stored) await storage.delete(file.key);
-        const [seen] = await db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.chatId, chatId), eq(messages.clientMessageId, clientMessageId)));
+      const { chat, business } = found;
+      const replayOf = async (messageId: number) => {
+        const [seen] = await db.select().from(messages).where(eq(messages.id, messageId));
         if (!seen) throw notFound('Mensaje no encontrado');
         return replay(userId, chat, business, seen);
-      }
-      const message = fromRaw(row.question);
-      const answer = fromRaw(row.answer);
-      const current = row.title ? { ...chat, title: row.title } : chat;
-      const kind = (answer.answerKind ?? 'model') as AnswerKind;
-      if (row.generation_id === null) {
-        return outcome(current, message, answer, kind, false, { text: answer.content });
-      }
-      const rows: Claim = {
-        generationId: Number(row.generation_id),
-        answerId: answer.id,
-        titleFor: titleFor(current, message),
       };
-      const live = early ? engine.claim(early, rows) : await launch(rows, modelRequest);
-      return outcome(current, message, answer, 'model', false, { live });
+      // A retry of a send already stored re-attaches to it, whatever the limits say.
+      if (found.seenId !== null) return replayOf(Number(found.seenId));
+      if (!found.reserved) {
+        // Another request holds this send (a retry that arrived while the first is being stored).
+        const seenId = await awaitReservation(userId, chatId, clientMessageId);
+        if (seenId !== null) return replayOf(seenId);
+      }
+      try {
+        assertWithinLimit(
+          { hits: found.sendHits, retry_after: found.sendRetryAfter },
+          WRITE_LIMITS.sends,
+          writeLimitMultiplier,
+        );
+        return await sendNew(userId, found, clientMessageId, input);
+      } catch (error) {
+        // Unstored, the send is free again for the client's retry (a stored one released it itself).
+        await releaseReservation(userId, chatId, clientMessageId).catch(() => {});
+        throw error;
+      }
     },
 
     /** Stops the answer `messageId` (or the answer to the question `messageId`), keeping its text. */

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { onboardingInputSchema } from '@rumbo/contract';
+import { onboardingInputSchema, USER_NAME_MAX_LENGTH, userText } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -29,10 +29,10 @@ const profileSchema = z
   .openapi('Profile');
 
 const signupBodySchema = z.object({
-  username: z.string().max(80).optional(),
-  email: z.string().max(320).optional(),
-  full_name: z.string().max(200).optional(),
-  external_id: z.string().max(200).optional(),
+  username: userText().max(80).optional(),
+  email: userText().max(320).optional(),
+  full_name: userText().max(USER_NAME_MAX_LENGTH).optional(),
+  external_id: userText().max(200).optional(),
   language: z.literal('es').optional(),
 });
 

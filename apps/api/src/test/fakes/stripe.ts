@@ -7,7 +7,8 @@ import Stripe from 'stripe';
  * A loopback stand-in for the Stripe API, for the real `stripe` SDK (STRIPE_API_URL). It implements
  * only the calls the billing module makes, keeps its objects in memory and answers Stripe-shaped
  * JSON; test helpers play the customer's part (paying a checkout, changing or cancelling in the
- * portal, a monthly renewal) and build the events Stripe would send.
+ * portal, a monthly renewal) and build the events Stripe would send. Every paid invoice is paid by a
+ * PaymentIntent of its own, so that refunds can be checked per invoice.
  */
 
 type Json = Record<string, unknown>;
@@ -26,8 +27,15 @@ export interface FakeStripe {
   checkoutSessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
   invoices: Map<string, Json>;
-  /** The customer pays a checkout: an active subscription and its first, paid invoice. */
+  /** Refunds made through the API, by id. */
+  refunds: Map<string, Json>;
+  /**
+   * The customer pays a checkout: an active subscription and its first, paid invoice. Throws, as
+   * Stripe's page refuses it, unless the session is still open (an expired one cannot be paid).
+   */
   completeCheckout(sessionId: string): { subscription: Json; invoice: Json };
+  /** What the customer paid for a subscription's invoices, less what was refunded (cents). */
+  netPaid(subscriptionId: string): number;
   /** A new billing period: the period moves on and a new invoice is paid. */
   renew(subscriptionId: string): Json;
   /** A change made in the customer portal. */
@@ -82,6 +90,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
   const portalSessions = new Map<string, Json>();
+  const invoicePayments = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
+  /** Amount paid and refunded of each PaymentIntent. */
+  const paymentIntents = new Map<string, { amount: number; refunded: number }>();
   /** Line-item price of each checkout session (Stripe does not return line items unless asked). */
   const sessionPrices = new Map<string, string>();
   const idempotent = new Map<string, [number, Json]>();
@@ -121,8 +133,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
     invoices.set(invoice.id as string, invoice);
     subscription.latest_invoice = invoice.id;
+    const paymentIntent = newId('pi');
+    paymentIntents.set(paymentIntent, { amount: invoice.amount_paid as number, refunded: 0 });
+    const payment: Json = {
+      id: newId('inpay'),
+      object: 'invoice_payment',
+      amount_paid: invoice.amount_paid,
+      amount_requested: invoice.amount_paid,
+      created: invoice.created,
+      currency: 'eur',
+      invoice: invoice.id,
+      is_default: true,
+      livemode: false,
+      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      status: 'paid',
+      status_transitions: { canceled_at: null, paid_at: invoice.created },
+    };
+    invoicePayments.set(payment.id as string, payment);
     return invoice;
   }
+
+  /** Stripe's list filters that these calls use: equal values of top-level fields. */
+  const matching = (objects: Iterable<Json>, filters: Record<string, unknown>) =>
+    [...objects].filter((object) =>
+      Object.entries(filters).every(([field, value]) => value === undefined || object[field] === value),
+    );
+
+  const subscriptionsOf = (body: Json): Json[] => {
+    const found = matching(subscriptions.values(), { customer: body.customer });
+    // Without a status Stripe lists the subscriptions that are not canceled.
+    if (body.status === 'all') return found;
+    if (body.status === undefined) return found.filter((s) => s.status !== 'canceled');
+    return found.filter((s) => s.status === body.status);
+  };
 
   function route(method: string, path: string, body: Json): [number, Json] {
     const parts = path.split('/').filter(Boolean); // ['v1', resource, id?]
@@ -180,6 +223,41 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = checkoutSessions.get(parts[3]);
       return session ? [200, session] : stripeError(404, `No such checkout.session: '${parts[3]}'`);
     }
+    if (method === 'POST' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[4] === 'expire') {
+      const session = checkoutSessions.get(parts[3] ?? '');
+      if (!session) return stripeError(404, `No such checkout.session: '${parts[3]}'`);
+      if (session.status !== 'open') {
+        return stripeError(
+          400,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+          'checkout_session_not_expirable',
+        );
+      }
+      Object.assign(session, { status: 'expired', url: null });
+      return [200, session];
+    }
+
+    if (method === 'GET' && resource === 'subscriptions') {
+      return [200, list(subscriptionsOf(body), '/v1/subscriptions')];
+    }
+    if (method === 'DELETE' && parts[1] === 'subscriptions' && parts[2]) {
+      const subscription = subscriptions.get(parts[2]);
+      if (!subscription) return stripeError(404, `No such subscription: '${parts[2]}'`);
+      if (subscription.status === 'canceled') {
+        return stripeError(
+          400,
+          `This subscription has already been canceled: '${parts[2]}'`,
+          'subscription_canceled',
+        );
+      }
+      Object.assign(subscription, {
+        status: 'canceled',
+        canceled_at: now(),
+        ended_at: now(),
+        cancellation_details: body.cancellation_details ?? null,
+      });
+      return [200, subscription];
+    }
 
     if (method === 'GET' && parts[1] === 'subscriptions' && parts[2]) {
       const subscription = subscriptions.get(parts[2]);
@@ -189,6 +267,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'GET' && parts[1] === 'invoices' && parts[2]) {
       const invoice = invoices.get(parts[2]);
       return invoice ? [200, invoice] : stripeError(404, `No such invoice: '${parts[2]}'`);
+    }
+    if (method === 'GET' && resource === 'invoices') {
+      const found = [...invoices.values()].filter(
+        (invoice) =>
+          (body.subscription === undefined ||
+            (invoice.parent as { subscription_details: Json }).subscription_details.subscription ===
+              body.subscription) &&
+          (body.status === undefined || invoice.status === body.status),
+      );
+      return [200, list(found, '/v1/invoices')];
+    }
+    if (method === 'GET' && resource === 'invoice_payments') {
+      const found = matching(invoicePayments.values(), { invoice: body.invoice, status: body.status });
+      return [200, list(found, '/v1/invoice_payments')];
+    }
+
+    if (method === 'POST' && resource === 'refunds') {
+      const paymentIntent = body.payment_intent as string | undefined;
+      const paid = paymentIntent ? paymentIntents.get(paymentIntent) : undefined;
+      if (!paymentIntent || !paid)
+        return stripeError(404, `No such payment_intent: '${String(paymentIntent)}'`);
+      const amount = body.amount === undefined ? paid.amount - paid.refunded : Number(body.amount);
+      if (paid.refunded >= paid.amount) {
+        return stripeError(
+          400,
+          `Charge for ${paymentIntent} has already been refunded.`,
+          'charge_already_refunded',
+        );
+      }
+      paid.refunded += amount;
+      const refund: Json = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        currency: 'eur',
+        payment_intent: paymentIntent,
+        reason: body.reason ?? null,
+        metadata: body.metadata ?? {},
+        status: 'succeeded',
+        created: now(),
+      };
+      refunds.set(refund.id as string, refund);
+      return [200, refund];
     }
 
     if (method === 'POST' && resource === 'billing_portal/sessions') {
@@ -219,7 +340,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';
       const raw = Buffer.concat(chunks).toString('utf8');
-      const body = method === 'GET' ? parseStripeForm(url.searchParams.toString()) : parseStripeForm(raw);
+      // The SDK sends the parameters of GET and DELETE in the query string, others in the body.
+      const inQuery = method === 'GET' || method === 'DELETE';
+      const body = parseStripeForm(inQuery ? url.searchParams.toString() : raw);
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method, path: url.pathname, body, idempotencyKey });
 
@@ -269,11 +392,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     checkoutSessions,
     subscriptions,
     invoices,
+    refunds,
 
     completeCheckout(sessionId) {
       const session = checkoutSessions.get(sessionId);
       const priceId = sessionPrices.get(sessionId);
       if (!session || !priceId) throw new Error(`fake stripe: no checkout session ${sessionId}`);
+      if (session.status !== 'open') {
+        throw new Error(
+          `fake stripe: checkout session ${sessionId} is ${String(session.status)}, not payable`,
+        );
+      }
       const start = now();
       const subscriptionId = newId('sub');
       const subscription: Json = {
@@ -314,6 +443,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         invoice: invoice.id,
       });
       return { subscription: clone(subscription), invoice: clone(invoice) };
+    },
+
+    netPaid(subscriptionId) {
+      let total = 0;
+      for (const payment of invoicePayments.values()) {
+        const invoice = invoices.get(payment.invoice as string);
+        const parent = invoice?.parent as { subscription_details: Json } | undefined;
+        if (parent?.subscription_details.subscription !== subscriptionId) continue;
+        const paid = paymentIntents.get((payment.payment as Json).payment_intent as string);
+        if (paid) total += paid.amount - paid.refunded;
+      }
+      return total;
     },
 
     renew(subscriptionId) {

@@ -12,6 +12,8 @@ export const chatCopy = {
     open: 'Abrir el historial',
     untitled: 'Nuevo chat',
     empty: 'Aún no hay conversaciones. Escribe tu primera pregunta.',
+    loadMore: 'Ver chats anteriores',
+    loadingMore: 'Cargando chats anteriores…',
   },
   header: {
     close: 'Volver a tus negocios',
@@ -26,6 +28,8 @@ export const chatCopy = {
     listLabel: 'Conversación',
     writing: 'Escribiendo la respuesta',
     upgrade: 'Mejorar plan',
+    interrupted:
+      'Esta respuesta se interrumpió porque el servidor se detuvo. No se ha cobrado; vuelve a preguntar para obtenerla completa.',
     loadOlder: 'Cargando mensajes anteriores',
     loadingThread: 'Cargando la conversación',
     openAttachment: (name: string) => `Abrir ${name} en una ventana nueva`,
@@ -45,6 +49,7 @@ export const chatCopy = {
       `«${name}» ocupa más de ${ATTACHMENT_MAX_BYTES / MB} MB, el máximo por archivo; no se adjuntará.`,
     tooBigTotal: `Los archivos de un mensaje no pueden ocupar más de ${ATTACHMENTS_MAX_TOTAL_BYTES / MB} MB en total.`,
     empty: (name: string) => `«${name}» está vacío; no se adjuntará.`,
+    refused: 'No se ha podido enviar el mensaje. Revisa el texto y los archivos y vuelve a intentarlo.',
     unsupported: (name: string) =>
       `«${name}» no se puede adjuntar: usa imágenes, PDF, Word (.docx) o archivos de texto (.txt).`,
   },

@@ -30,6 +30,8 @@ export interface ChatMessageView {
   streaming: boolean;
   /** The credits-exhausted answer, which carries the 'Mejorar plan' link (spec §2.6). */
   exhausted: boolean;
+  /** Cut short because the server generating it stopped: its text is partial and was not charged. */
+  interrupted: boolean;
   attachments: AttachmentView[];
 }
 
@@ -47,6 +49,7 @@ export function answerView(
     finished: false,
     streaming: false,
     exhausted: false,
+    interrupted: false,
     attachments: [],
     ...state,
   };
@@ -84,6 +87,7 @@ export function fromServerMessage(message: Message, productName: string): ChatMe
     finished: message.finished,
     streaming: message.sender === 'ai_model' && !message.finished,
     exhausted: message.sender === 'ai_model' && isCreditsExhaustedText(message.content, productName),
+    interrupted: message.interrupted === true,
     attachments: message.fileAttachments.map((file) => ({
       key: file.id,
       type: file.type,

@@ -1,13 +1,14 @@
 import {
   type AnswerKind,
   apiErrorSchema,
+  CHAT_LIST_PAGE,
   CHAT_STREAM_HEADERS,
   type Chat,
   type ChatMessages,
   type LatestResearch,
   type Message,
 } from '@rumbo/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, signalUnauthorized } from '../../../lib/api-client.ts';
 
 export const chatQueryKeys = {
@@ -17,15 +18,34 @@ export const chatQueryKeys = {
 
 const chatsPath = (businessId: number) => `/api/businesses/${businessId}/chats`;
 
-/** Spec §4: the chat screen lists threads by id descending (the API already answers newest first). */
+/**
+ * Spec §4: the chat screen lists threads by id descending (the API answers newest first), a page at a
+ * time: the next page starts below the last thread of a full page.
+ */
 export function chatsQueryOptions(businessId: number) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: chatQueryKeys.list(businessId),
-    queryFn: async ({ signal }) => {
-      const chats = await apiFetch<Chat[]>(chatsPath(businessId), { signal });
+    queryFn: async ({ signal, pageParam }) => {
+      const before = pageParam === null ? '' : `&before=${pageParam}`;
+      const chats = await apiFetch<Chat[]>(`${chatsPath(businessId)}?limit=${CHAT_LIST_PAGE}${before}`, {
+        signal,
+      });
       return [...chats].sort((a, b) => b.id - a.id);
     },
+    initialPageParam: null as number | null,
+    getNextPageParam: (last: Chat[]) => (last.length < CHAT_LIST_PAGE ? undefined : last.at(-1)?.id),
   });
+}
+
+/** Adds a chat just created on top of the first page of the list. */
+export function withNewChat<P>(
+  list: InfiniteData<Chat[], P> | undefined,
+  created: Chat,
+): InfiniteData<Chat[], P> | undefined {
+  // Not loaded yet: the list, when it loads, has it.
+  if (!list) return list;
+  const [first = [], ...rest] = list.pages;
+  return { ...list, pages: [[created, ...first], ...rest] };
 }
 
 export function getChatMessages(businessId: number, chatId: number, signal?: AbortSignal) {
@@ -81,11 +101,12 @@ export class StreamError extends Error {
     this.apiMessage = apiMessage;
   }
 
-  /** A request the server refused for what it is (bad input, too large): sending it again cannot help. */
+  /**
+   * A request the server refused for what it is (bad input, too large, no credits, too many sends in a
+   * minute): sending it again at once cannot help.
+   */
   get isRefusal(): boolean {
-    return (
-      this.status !== null && this.status >= 400 && this.status < 500 && ![408, 429].includes(this.status)
-    );
+    return this.status !== null && this.status >= 400 && this.status < 500 && this.status !== 408;
   }
 }
 

@@ -129,6 +129,7 @@ describe('a long conversation', () => {
       finished: true,
       streaming: false,
       exhausted: false,
+      interrupted: false,
       attachments: [],
     }));
     const { container } = render(
@@ -139,5 +140,30 @@ describe('a long conversation', () => {
     const rendered = container.querySelectorAll('article[data-message-id]');
     expect(rendered).toHaveLength(MESSAGE_PAGE);
     expect(rendered[rendered.length - 1]?.getAttribute('data-message-id')).toBe('2000');
+  });
+
+  it('is a named region that takes keyboard focus, so it scrolls without a pointer (WCAG 2.1.1)', () => {
+    stubLayoutObservers();
+    const messages: ChatMessageView[] = [
+      {
+        key: 'm1',
+        id: 1,
+        sender: 'ai_model',
+        content: 'Una respuesta larga sin enlaces ni botones',
+        finished: true,
+        streaming: false,
+        exhausted: false,
+        interrupted: false,
+        attachments: [],
+      },
+    ];
+    render(
+      <MemoryRouter>
+        <MessageList chatKey="1" messages={messages} />
+      </MemoryRouter>,
+    );
+    const conversation = screen.getByRole('region', { name: 'Conversación' });
+    expect(conversation.tabIndex).toBe(0);
+    expect(conversation.querySelector('article[data-message-id="1"]')).not.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CHAT_LIST_PAGE,
   type Chat,
   creditsExhaustedMessage,
   DEFAULT_PRODUCT_NAME,
@@ -186,19 +187,71 @@ describe('the chat screen (spec §2.6, §4)', () => {
     expect(callsTo(`POST ${CHATS}`)).toHaveLength(1);
   });
 
-  it('does not retry a request the server refused, and shows its reason', async () => {
-    const { callsTo } = renderChat({
-      [`POST ${CHATS}/11/messages/stream`]: {
-        status: 415,
-        body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: '«x.exe» no se puede adjuntar', field: 'files' },
+  it('does not retry a request the server refused: its reason shows and the message goes back to the input', async () => {
+    const refusals = [
+      { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: '«x.exe» no se puede adjuntar' },
+      {
+        status: 429,
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Has hecho demasiadas peticiones seguidas. Espera un momento y vuelve a intentarlo.',
+      },
+    ];
+    for (const refusal of refusals) {
+      const { callsTo, unmount } = renderChat({
+        [`POST ${CHATS}/11/messages/stream`]: {
+          status: refusal.status,
+          body: { code: refusal.code, message: refusal.message },
+        },
+      });
+      await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+      type('Mira esto');
+      fireEvent.keyDown(input(), { key: 'Enter' });
+      expect((await screen.findByRole('alert')).textContent).toBe(refusal.message);
+      expect(callsTo(`POST ${CHATS}/11/messages/stream`)).toHaveLength(1);
+      // Nothing was stored: the question leaves the conversation and its text is back, ready to send.
+      await waitFor(() => expect(input().value).toBe('Mira esto'));
+      expect(answers()).toHaveLength(0);
+      expect(document.querySelectorAll('article[data-sender="user"]')).toHaveLength(0);
+      unmount();
+    }
+  });
+
+  it('marks an answer that was interrupted when the server stopped', async () => {
+    renderChat({
+      [`GET ${CHATS}`]: { body: [chat({ id: 11, title: 'Reciente' })] },
+      [`GET ${CHATS}/11`]: {
+        body: {
+          chat: chat({ id: 11, title: 'Reciente' }),
+          messages: [
+            message({ id: 1, content: '¿Precio?' }),
+            message({ id: 2, sender: 'ai_model', content: 'Empieza por', interrupted: true }),
+          ],
+        },
       },
     });
-    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
-    type('Mira esto');
-    fireEvent.keyDown(input(), { key: 'Enter' });
-    expect((await screen.findByRole('alert')).textContent).toBe('«x.exe» no se puede adjuntar');
-    expect(callsTo(`POST ${CHATS}/11/messages/stream`)).toHaveLength(1);
-    await waitFor(() => expect(answers()[0]?.textContent).toContain(FAILED_ANSWER_MESSAGE));
+    const nav = await screen.findByRole('navigation', { name: 'Historial de chats' });
+    fireEvent.click(await within(nav).findByRole('button', { name: 'Reciente' }));
+    await waitFor(() => expect(answers()[0]?.textContent).toContain('Empieza por'));
+    expect(answers()[0]?.textContent).toContain('se interrumpió porque el servidor se detuvo');
+  });
+
+  it('loads the thread list in pages, older threads on request', async () => {
+    const newest = Array.from({ length: CHAT_LIST_PAGE }, (_, i) =>
+      chat({ id: 200 - i, title: `Chat ${200 - i}` }),
+    );
+    const { callsTo } = renderChat({
+      [`GET ${CHATS}`]: (call) =>
+        call.url.searchParams.get('before') === String(200 - CHAT_LIST_PAGE + 1)
+          ? { body: [chat({ id: 7, title: 'El primero' })] }
+          : { body: newest },
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Historial de chats' });
+    await waitFor(() => expect(within(nav).getAllByRole('listitem')).toHaveLength(CHAT_LIST_PAGE));
+    expect(callsTo(`GET ${CHATS}`)[0]?.url.searchParams.get('limit')).toBe(String(CHAT_LIST_PAGE));
+    fireEvent.click(within(nav).getByRole('button', { name: 'Ver chats anteriores' }));
+    expect(await within(nav).findByRole('button', { name: 'El primero' })).toBeTruthy();
+    // A short page is the last: nothing more to ask for.
+    expect(within(nav).queryByRole('button', { name: 'Ver chats anteriores' })).toBeNull();
   });
 
   it('with no credits on Starter, answers locally with Mejorar plan and calls nothing', async () => {

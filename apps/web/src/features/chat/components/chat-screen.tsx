@@ -1,7 +1,7 @@
 import type { Business } from '@rumbo/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
@@ -58,7 +58,8 @@ function ChatWorkspace({
 }) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const chats = useQuery(chatsQueryOptions(business.id));
+  const chatPages = useInfiniteQuery(chatsQueryOptions(business.id));
+  const chats = useMemo(() => chatPages.data?.pages.flat(), [chatPages.data]);
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [sidebarOpen, setSidebarOpen] = useState(desktop);
   const [notices, setNotices] = useState<string[]>([]);
@@ -92,8 +93,8 @@ function ChatWorkspace({
   // Four questions per chat (spec §2.6), drawn again for every new chat.
   const [questions, setQuestions] = useState(() => drawQuestions(business.stage));
 
-  const chatsLoaded = chats.data !== undefined;
-  if (chats.isError) return <Navigate to={paths.chats} replace />;
+  const chatsLoaded = chats !== undefined;
+  if (chatPages.isError) return <Navigate to={paths.chats} replace />;
   if (!chatsLoaded && !spinnerExpired) return <FullScreenSpinner />;
 
   const overlay = !desktop;
@@ -106,7 +107,7 @@ function ChatWorkspace({
     closeOnMobile();
   };
   const canSend = session.canSend && chatsLoaded;
-  const start = chats.data ? capacityStart(me.plan_id, chats.data, openedAt) : null;
+  const start = chats ? capacityStart(me.plan_id, chats, openedAt) : null;
   const notice = start === null ? null : <CapacityNotice start={start} businessName={business.name} />;
   const send = (text: string, files: Parameters<typeof session.send>[1] = []) => {
     setNotices([]);
@@ -117,7 +118,12 @@ function ChatWorkspace({
     <div className="flex h-dvh overflow-hidden bg-slate-50">
       {sidebarOpen ? (
         <ChatSidebar
-          chats={chats.data}
+          chats={chats}
+          more={
+            chatPages.hasNextPage
+              ? { loading: chatPages.isFetchingNextPage, load: () => void chatPages.fetchNextPage() }
+              : null
+          }
           currentId={session.chat.id}
           overlay={overlay}
           onSelect={(chat) => {

@@ -8,6 +8,8 @@ const t = copy.chat.sidebar;
 
 export interface ChatSidebarProps {
   chats: readonly Chat[] | undefined;
+  /** Older threads to load (the list comes in pages), or null when all are shown. */
+  more: { loading: boolean; load: () => void } | null;
   currentId: number;
   overlay: boolean;
   onSelect: (chat: Chat) => void;
@@ -22,6 +24,7 @@ export interface ChatSidebarProps {
  */
 export function ChatSidebar({
   chats,
+  more,
   currentId,
   overlay,
   onSelect,
@@ -95,6 +98,16 @@ export function ChatSidebar({
             ))}
           </ul>
         )}
+        {more ? (
+          <button
+            type="button"
+            onClick={more.load}
+            disabled={more.loading}
+            className="mt-2 flex min-h-10 w-full items-center justify-center rounded-lg px-3 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:text-slate-500"
+          >
+            {more.loading ? t.loadingMore : t.loadMore}
+          </button>
+        ) : null}
       </div>
     </nav>
   );

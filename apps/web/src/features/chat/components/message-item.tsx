@@ -86,6 +86,11 @@ function AnswerMessage({ message }: { message: ChatMessageView }) {
         ) : (
           <MarkdownAnswer text={text} streaming={message.streaming} />
         )}
+        {message.interrupted ? (
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+            {t.interrupted}
+          </p>
+        ) : null}
         {message.exhausted && !message.streaming ? (
           <Link
             to={paths.subscription}

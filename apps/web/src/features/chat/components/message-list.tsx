@@ -25,7 +25,7 @@ export function MessageList({
   /** Shown above the messages (the capacity notification). */
   header?: ReactNode;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const [page, setPage] = useState({ chatKey, count: MESSAGE_PAGE });
@@ -67,14 +67,19 @@ export function MessageList({
     return () => observer.disconnect();
   }, [first, count, chatKey]);
 
+  // The scroller itself is the named region and takes focus: an answer of plain text has nothing
+  // focusable inside, and a keyboard user must still be able to scroll it (WCAG 2.1.1).
   return (
-    <div
+    <section
       ref={scroller}
+      aria-label={copy.chat.messages.listLabel}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
       onScroll={(event) => {
         const el = event.currentTarget;
         stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE_PX;
       }}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
     >
       <div ref={content} className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
         {header}
@@ -83,12 +88,12 @@ export function MessageList({
             {copy.chat.messages.loadOlder}
           </div>
         ) : null}
-        <section aria-label={copy.chat.messages.listLabel} className="flex flex-col gap-6">
+        <div className="flex flex-col gap-6">
           {visible.map((message) => (
             <MessageItem key={message.key} message={message} />
           ))}
-        </section>
+        </div>
       </div>
-    </div>
+    </section>
   );
 }

@@ -9,15 +9,18 @@ import {
 } from '@rumbo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { copy } from '../../../config/copy.es.ts';
 import type { ProductUser } from '../../auth/api/users.ts';
 import { authQueryKeys } from '../../auth/session.ts';
 import {
   chatQueryKeys,
+  chatsQueryOptions,
   createChat,
   getChatMessages,
   StreamError,
   stopAnswer,
   streamMessage,
+  withNewChat,
 } from '../api/chats.ts';
 import { answerView, type ChatMessageView, fromServerMessage, type PendingAttachment } from '../messages.ts';
 
@@ -210,6 +213,7 @@ export function useChatSession(options: ChatSessionOptions) {
         finished: true,
         streaming: false,
         exhausted: false,
+        interrupted: false,
         attachments,
       };
       const answerKey = crypto.randomUUID();
@@ -251,10 +255,9 @@ export function useChatSession(options: ChatSessionOptions) {
             if (controller.signal.aborted) return true;
             if (view.current === viewId) {
               setChat(created);
-              queryClient.setQueryData<Chat[]>(chatQueryKeys.list(businessId), (list) => [
-                created,
-                ...(list ?? []),
-              ]);
+              queryClient.setQueryData(chatsQueryOptions(businessId).queryKey, (list) =>
+                withNewChat(list, created),
+              );
               callbacks.current.onChatChange(created.id);
             }
           }
@@ -294,8 +297,14 @@ export function useChatSession(options: ChatSessionOptions) {
         } catch (error) {
           if (controller.signal.aborted || isAbort(error)) return true;
           if (error instanceof StreamError && error.isRefusal) {
-            if (error.apiMessage) callbacks.current.onNotice(error.apiMessage);
-            break;
+            // Nothing of it was stored: it leaves the conversation and goes back to the input, with its
+            // files, next to the reason (a file the server would not take, a limit reached).
+            if (active.current === sending) active.current = null;
+            if (view.current === viewId) {
+              setMessages((list) => list.filter((m) => m.key !== question.key && m.key !== answerKey));
+            }
+            callbacks.current.onNotice(error.apiMessage ?? copy.chat.input.refused);
+            return false;
           }
           if (attempt < MAX_SEND_ATTEMPTS) await wait(retryDelayMs(attempt), controller.signal);
           if (controller.signal.aborted) return true;

@@ -1,0 +1,113 @@
+import { ERROR_CODES } from '@rumbo/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import { type Db, queryRows } from '../db/client.ts';
+import type { Auth } from '../modules/auth/auth.ts';
+import type { AppEnv } from './context.ts';
+import { AppError } from './errors.ts';
+import { signedInUserId } from './session.ts';
+
+/** How many writes of a kind one user may make in a window (times WRITE_LIMIT_MULTIPLIER). */
+export interface WriteLimit {
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+export const WRITE_LIMITS = {
+  /** Any change a signed-in user asks for that has no tighter limit of its own. */
+  writes: { name: 'writes', max: 60, windowSeconds: 60 },
+  chats: { name: 'chats', max: 20, windowSeconds: 60 },
+  researches: { name: 'researches', max: 10, windowSeconds: 60 },
+  /** Chat sends, retries included (counted by the send itself, in its first statement). */
+  sends: { name: 'sends', max: 30, windowSeconds: 60 },
+  /** Attached files whose text is read (counted before reading them). */
+  files: { name: 'files', max: 20, windowSeconds: 600 },
+} as const satisfies Record<string, WriteLimit>;
+
+/**
+ * Adds `amount` to the user's counter of `limit` in one statement (a fixed window that starts anew once
+ * it is over) and returns the count and the seconds left in the window. As a CTE it can ride on another
+ * statement (the chat send's read).
+ */
+export function countWriteSql(userId: SQL | number, limit: WriteLimit, amount = 1): SQL {
+  const fresh = sql`write_limits.window_started_at > now() - make_interval(secs => ${limit.windowSeconds})`;
+  return sql`insert into write_limits (key, hits, window_started_at)
+    values (${limit.name} || ':' || ${userId}::int, ${amount}::int, now())
+    on conflict (key) do update set
+      hits = case when ${fresh} then write_limits.hits + excluded.hits else excluded.hits end,
+      window_started_at = case when ${fresh} then write_limits.window_started_at else now() end
+    returning hits, greatest(1, ceil(extract(epoch from
+      window_started_at + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`;
+}
+
+const tooManyWrites = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    ERROR_CODES.tooManyRequests,
+    'Has hecho demasiadas peticiones seguidas. Espera un momento y vuelve a intentarlo.',
+    undefined,
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+
+/** Throws a 429 (with Retry-After) when the count is over the limit. */
+export function assertWithinLimit(
+  counted: { hits: number; retry_after: number } | undefined,
+  limit: WriteLimit,
+  multiplier: number,
+): void {
+  if (counted && counted.hits > limit.max * multiplier) throw tooManyWrites(counted.retry_after);
+}
+
+/** Counts `amount` writes of `limit` for the user; throws a 429 past the limit. */
+export async function countWrite(
+  db: Db,
+  userId: number,
+  limit: WriteLimit,
+  multiplier: number,
+  amount = 1,
+): Promise<void> {
+  const [counted] = await queryRows<{ hits: number; retry_after: number }>(
+    db,
+    countWriteSql(userId, limit, amount),
+  );
+  assertWithinLimit(counted, limit, multiplier);
+}
+
+/** Removes the counters of windows long over (every window is shorter than a day). */
+export async function deleteOldWriteWindows(db: Db): Promise<void> {
+  await db.execute(sql`delete from write_limits where window_started_at < now() - interval '1 day'`);
+}
+
+// Sends count themselves (their first statement); sign-in, sign-up and resets have Better Auth's
+// per-address limits; webhooks come from the payment provider, not a user.
+const COUNTED_ELSEWHERE = [
+  /^\/api\/auth\//,
+  /^\/api\/token$/,
+  /^\/api\/password-reset\//,
+  /^\/api\/webhooks\//,
+  /^\/api\/businesses\/\d+\/chats\/\d+\/messages(\/stream)?$/,
+];
+
+function limitOf(method: string, path: string): WriteLimit | undefined {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
+  if (COUNTED_ELSEWHERE.some((pattern) => pattern.test(path))) return undefined;
+  if (method === 'POST' && /^\/api\/businesses\/\d+\/chats$/.test(path)) return WRITE_LIMITS.chats;
+  if (method === 'POST' && path === '/api/researches') return WRITE_LIMITS.researches;
+  return WRITE_LIMITS.writes;
+}
+
+/**
+ * Per-user limits on every write of the API (ARCHITECTURE §4a: limits on everything a user can make the
+ * server do), counted in the database so that every app process shares them. Anonymous requests pass:
+ * their route's guard refuses them.
+ */
+export function limitWrites(auth: Auth, db: Db, multiplier: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const limit = limitOf(c.req.method, c.req.path);
+    if (!limit) return next();
+    const userId = await signedInUserId(auth, c);
+    if (userId !== undefined) await countWrite(db, userId, limit, multiplier);
+    return next();
+  };
+}
