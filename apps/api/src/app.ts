@@ -16,11 +16,11 @@ import { AppError } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
 import { validationHook } from './http/validation.ts';
 import { limitWrites } from './http/write-limits.ts';
+import type { Queue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
 import { createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes, createBilling } from './modules/billing/routes.ts';
-import { researchRoutes } from './modules/businesses/research-routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { createBusinessService } from './modules/businesses/service.ts';
 import { createChatEngine } from './modules/chats/engine.ts';
@@ -28,6 +28,8 @@ import { chatRoutes } from './modules/chats/routes.ts';
 import { createChatService } from './modules/chats/service.ts';
 import { createLocalStorage } from './modules/files/storage.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { researchRoutes } from './modules/research/routes.ts';
+import { RESEARCH_JOB, type SendResearchJob, startResearch } from './modules/research/start-research.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { mountSpa } from './web/spa.ts';
 
@@ -44,6 +46,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** Defaults to the model the environment configures (AI_PROVIDER, ADR 0010). */
   assistant?: Assistant;
+  /** The job queue; without it (API tests) research runs are recorded but nobody is asked to work them. */
+  queue?: Queue;
 }
 
 export type App = OpenAPIHono<AppEnv> & {
@@ -137,7 +141,15 @@ export function createApp(deps: AppDeps): App {
   api.route('/', authRoutes(auth, database.db));
   const storage = createLocalStorage(path.join(env.DATA_DIR, 'files'));
   const businessService = createBusinessService(database.db, storage);
-  api.route('/', businessRoutes(auth, businessService));
+  const sendResearch: SendResearchJob = async (researchId) => {
+    await deps.queue?.send(RESEARCH_JOB, { researchId });
+  };
+  api.route(
+    '/',
+    businessRoutes(auth, businessService, (userId, businessId) =>
+      startResearch(database.db, sendResearch, userId, businessId),
+    ),
+  );
   const assistant = deps.assistant ?? createAssistant(env, logger);
   const chatEngine = createChatEngine({ db: database.db, kind: database.kind, assistant, logger });
   const chatService = createChatService({
@@ -149,7 +161,7 @@ export function createApp(deps: AppDeps): App {
     writeLimitMultiplier: env.WRITE_LIMIT_MULTIPLIER,
   });
   api.route('/', chatRoutes(auth, chatService));
-  api.route('/', researchRoutes(auth, database.db, businessService));
+  api.route('/', researchRoutes(auth, database.db, sendResearch));
   api.route(
     '/',
     billingRoutes({ auth, db: database.db, env, billing: createBilling(env, database.db, logger) }),

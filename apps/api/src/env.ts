@@ -5,6 +5,8 @@ import { z } from 'zod';
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'google', 'openai-compatible', 'local'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
+export const SEARCH_PROVIDERS = ['searxng', 'brave', 'tavily'] as const;
+export type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
 
 /**
  * The only reader of the process environment. Every variable is optional: the defaults give a
@@ -88,6 +90,28 @@ const baseEnvSchema = z.object({
     .min(1, 'must be a number of at least 1')
     .max(1_000_000, 'must be at most 1000000')
     .default(1),
+  // Market research (issue 14, ADR 0016). Without a search provider, runs use the model's knowledge.
+  SEARCH_PROVIDER: z
+    .enum(SEARCH_PROVIDERS, { error: `must be one of ${SEARCH_PROVIDERS.join(', ')}` })
+    .optional(),
+  SEARCH_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SEARCH_API_KEY: z.string().min(1).optional(),
+  /** Test only: lets the research fetcher read loopback pages (the fakes). Refused in production. */
+  RESEARCH_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  /** Research runs worked at once by one process (each makes one model call at a time). */
+  RESEARCH_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 20' })
+    .int('must be a whole number from 1 to 20')
+    .min(1, 'must be a whole number from 1 to 20')
+    .max(20, 'must be a whole number from 1 to 20')
+    .default(2),
+  /** The longest a run may work before it writes what it has (a partial report), in seconds. */
+  RESEARCH_TIME_LIMIT_S: z.coerce
+    .number({ error: 'must be a whole number of seconds from 10 to 7200' })
+    .int('must be a whole number of seconds from 10 to 7200')
+    .min(10, 'must be a whole number of seconds from 10 to 7200')
+    .max(7200, 'must be a whole number of seconds from 10 to 7200')
+    .default(900),
 });
 
 /** With a Stripe key these must be set too: a checkout needs the plan's price, fulfilment the webhooks. */
@@ -118,6 +142,27 @@ const envSchema = baseEnvSchema.superRefine((env, ctx) => {
       message: `must be set when AI_PROVIDER=${env.AI_PROVIDER}`,
     });
   }
+  if (env.SEARCH_PROVIDER === 'searxng' && !env.SEARCH_BASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SEARCH_BASE_URL'],
+      message: 'must be set when SEARCH_PROVIDER=searxng',
+    });
+  }
+  if ((env.SEARCH_PROVIDER === 'brave' || env.SEARCH_PROVIDER === 'tavily') && !env.SEARCH_API_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SEARCH_API_KEY'],
+      message: `must be set when SEARCH_PROVIDER=${env.SEARCH_PROVIDER}`,
+    });
+  }
+  if (env.RESEARCH_ALLOW_LOOPBACK === 'true' && env.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['RESEARCH_ALLOW_LOOPBACK'],
+      message: 'is for tests only and is refused with NODE_ENV=production',
+    });
+  }
   if (!env.STRIPE_SECRET_KEY) return;
   for (const name of STRIPE_COMPANIONS) {
     if (!env[name]) {
@@ -126,10 +171,11 @@ const envSchema = baseEnvSchema.superRefine((env, ctx) => {
   }
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'API_DOCS'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'API_DOCS' | 'RESEARCH_ALLOW_LOOPBACK'> & {
   PUBLIC_URL: string;
   DATA_DIR: string;
   API_DOCS: boolean;
+  RESEARCH_ALLOW_LOOPBACK: boolean;
 };
 
 export class EnvError extends Error {}
@@ -152,6 +198,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     API_DOCS: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
+    RESEARCH_ALLOW_LOOPBACK: env.RESEARCH_ALLOW_LOOPBACK === 'true',
   };
 }
 

@@ -2,13 +2,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { createAssistant } from './ai/assistant.ts';
 import { createApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import type { Env } from './env.ts';
 import type { AppEnv } from './http/context.ts';
-import { appJobs } from './jobs/index.ts';
-import { type Queue, startQueue, stopQueue } from './jobs/queue.ts';
+import type { Queue } from './jobs/queue.ts';
+import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
 
 const LISTEN_BACKLOG = 4_096;
@@ -39,8 +40,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   const database = await openDatabase(databaseConfig(env));
   await applyMigrations(database);
-  const queue = await startQueue(database, logger, { jobs: appJobs({ db: database.db }), work: true });
-  const app = createApp({ env, database, logger, webDistDir: options.webDistDir });
+  const assistant = createAssistant(env, logger);
+  const jobs = await startJobs(env, database, logger, assistant, { work: true });
+  const { queue } = jobs;
+  const app = createApp({ env, database, logger, assistant, queue, webDistDir: options.webDistDir });
   options.extendApp?.(app);
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
@@ -66,7 +69,7 @@ export async function startServer(
       });
       // Answers whose client went away may still be running: let them end and be stored.
       await app.shutdown();
-      await stopQueue(queue);
+      await jobs.stop();
       await database.close();
     })();
     return closing;

@@ -3,11 +3,12 @@
  * processes. PGlite belongs to one process, so this needs DATABASE_URL (PostgreSQL); with PGlite
  * the server runs the jobs itself.
  */
+
+import { createAssistant } from './ai/assistant.ts';
 import { openDatabase } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { loadEnvOrExit } from './env.ts';
-import { appJobs } from './jobs/index.ts';
-import { startQueue, stopQueue } from './jobs/queue.ts';
+import { startJobs } from './jobs/start-jobs.ts';
 import { createLogger } from './logger.ts';
 
 const env = loadEnvOrExit();
@@ -21,14 +22,14 @@ if (!env.DATABASE_URL) {
 const logger = createLogger(env.LOG_LEVEL);
 const database = await openDatabase({ url: env.DATABASE_URL });
 await applyMigrations(database);
-const queue = await startQueue(database, logger, { jobs: appJobs({ db: database.db }), work: true });
+const jobs = await startJobs(env, database, logger, createAssistant(env, logger), { work: true });
 logger.info('worker is ready');
 logger.flush();
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {
     logger.info({ signal }, 'worker shutting down');
-    await stopQueue(queue);
+    await jobs.stop();
     await database.close();
     process.exit(0);
   });

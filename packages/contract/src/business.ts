@@ -10,6 +10,13 @@ import {
   RESEARCH_STATUSES,
   SHORT_TEXT_MAX_LENGTH,
 } from './business-rules.ts';
+import {
+  CLAIM_KINDS,
+  REPORT_SECTION_KEYS,
+  RESEARCH_EVENT_TYPES,
+  RESEARCH_MODES,
+  RESEARCH_STAGES,
+} from './research-rules.ts';
 import { idSchema, userText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -138,16 +145,85 @@ export const researchRequestSchema = z.object({
 });
 export type ResearchRequest = z.input<typeof researchRequestSchema>;
 
-/** A market-research request as the API reports it; `completed_at` is null until it is done. */
+/**
+ * A market-research run as the API reports it (issue 14). `completed_at` is null until it is done;
+ * `progress` goes from 0 to 1; `error` is a Spanish reason when it failed.
+ */
 export const researchSchema = z.object({
   id: z.number().int(),
   business_id: z.number().int(),
   status: z.enum(RESEARCH_STATUSES),
+  mode: z.enum(RESEARCH_MODES).nullable(),
+  stage: z.enum(RESEARCH_STAGES),
+  progress: z.number().min(0).max(1),
+  error: z.string().nullable(),
+  partial: z.boolean(),
+  tokens_used: z.number().int(),
+  max_tokens: z.number().int(),
+  sources_count: z.number().int(),
   created_at: z.string(),
+  started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
 });
 export type Research = z.infer<typeof researchSchema>;
 
-/** GET /businesses/{id}/research: the latest research of a business, or null when there is none. */
-export const latestResearchSchema = z.object({ research: researchSchema.nullable() });
+/**
+ * GET /businesses/{id}/research: the latest run of a business (null when there is none) and when the
+ * last one was completed (the status line's 'Hace N …' counts from it).
+ */
+export const latestResearchSchema = z.object({
+  research: researchSchema.nullable(),
+  last_completed_at: z.string().nullable(),
+  /** Whether the user may start another run now ('Actualizar estudio'): plan, quota, none under way. */
+  can_refresh: z.boolean(),
+});
 export type LatestResearch = z.infer<typeof latestResearchSchema>;
+
+export const reportClaimSchema = z.object({
+  text: z.string(),
+  kind: z.enum(CLAIM_KINDS),
+  /** Numbers of the run's stored sources this claim rests on (only with kind 'fuente'). */
+  sources: z.array(z.number().int().positive()),
+});
+export type ReportClaim = z.infer<typeof reportClaimSchema>;
+
+export const reportSectionSchema = z.object({
+  key: z.enum(REPORT_SECTION_KEYS),
+  title: z.string(),
+  claims: z.array(reportClaimSchema),
+  /** Viability only: 0 to 10. */
+  score: z.number().min(0).max(10).nullable(),
+});
+export type ReportSection = z.infer<typeof reportSectionSchema>;
+
+export const researchSourceSchema = z.object({
+  number: z.number().int().positive(),
+  url: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  fetched_at: z.string(),
+});
+export type ResearchSource = z.infer<typeof researchSourceSchema>;
+
+/** GET /researches/{id}: the run with its report (sections in REPORT_SECTIONS order) and sources. */
+export const researchReportSchema = researchSchema.extend({
+  business_name: z.string(),
+  sections: z.array(reportSectionSchema),
+  sources: z.array(researchSourceSchema),
+  /** What could not be researched (a partial report lists it). */
+  missing: z.array(z.string()),
+  duration_ms: z.number().int().nullable(),
+});
+export type ResearchReport = z.infer<typeof researchReportSchema>;
+
+/** One event of a run's timeline, as the `data:` of a Server-Sent Event whose `id:` is `seq`. */
+export const researchEventSchema = z.object({
+  seq: z.number().int().positive(),
+  type: z.enum(RESEARCH_EVENT_TYPES),
+  /** Spanish, shown to the user as is. */
+  label: z.string(),
+  stage: z.enum(RESEARCH_STAGES),
+  progress: z.number().min(0).max(1),
+  at: z.string(),
+});
+export type ResearchEvent = z.infer<typeof researchEventSchema>;

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   /** A document that could not be read within the time and memory one reading may take (422). */
   documentTooComplex: 'DOCUMENT_TOO_COMPLEX',
+  /** Research: Starter has none, Founder has one per billing period (403). */
+  researchNotAllowed: 'RESEARCH_NOT_ALLOWED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',

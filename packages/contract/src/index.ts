@@ -14,4 +14,5 @@ export * from './onboarding-options.ts';
 export * from './plans.ts';
 export * from './public-config.ts';
 export * from './public-config-meta.ts';
+export * from './research-rules.ts';
 export * from './text.ts';

@@ -4,6 +4,7 @@ import {
   displayCredits,
   hasAdvancedSources,
   isResearchEnabled,
+  researchQuota,
   maySend,
   PLANS,
   planOf,
@@ -38,6 +39,10 @@ describe('the plan catalogue (spec §3, §9)', () => {
     expect(maySend(9, 1)).toBe(true);
     expect(maySend(9, 0)).toBe(false);
     expect(maySend(11, -5)).toBe(false);
+  });
+
+  it('allows Founder one research a period, the CEO plans any number, the others none', () => {
+    expect([-1, 9, 5, 7, 11, 12].map(researchQuota)).toEqual([0, 0, 1, null, null, null]);
   });
 
   it('disables research on Starter and gives advanced sources to the CEO plans only', () => {

@@ -176,6 +176,16 @@ export function isResearchEnabled(planId: number): boolean {
   return planOf(planId).researchEnabled;
 }
 
+/**
+ * Research runs a plan allows per billing period (spec §6 plan grid): Founder '1 investigación de
+ * mercado', the CEO plans 'ilimitadas' (null), the others none.
+ */
+export function researchQuota(planId: number): number | null {
+  const plan = planOf(planId);
+  if (!plan.researchEnabled) return 0;
+  return plan.code === 'Founder' ? 1 : null;
+}
+
 export function hasAdvancedSources(planId: number): boolean {
   return planOf(planId).advancedSources;
 }

@@ -194,6 +194,11 @@ const MATRIX: Record<string, Entry> = {
     access: 'owner',
     request: (o) => ({ path: `/api/businesses/${o.ideaId}/research` }),
   },
+  'GET /api/researches/{id}': { access: 'owner', request: (o) => ({ path: `/api/researches/${o.researchId}` }) },
+  'GET /api/researches/{id}/events': {
+    access: 'owner',
+    request: (o) => ({ path: `/api/researches/${o.researchId}/events` }),
+  },
 
   // Subscriptions and payments.
   'POST /api/subscriptions': { access: 'self', request: () => json('/api/subscriptions', { plan_id: 7 }) },

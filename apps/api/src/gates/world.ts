@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { accounts, sessions } from '../db/schema/index.ts';
+import { accounts, researches, sessions } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { userOnPlan } from '../test/chat-owner.ts';
 import { startFakeOpenAI } from '../test/fakes/openai.ts';
@@ -166,6 +166,11 @@ export async function createOwner(t: TestApp): Promise<Owner> {
     business_id: idea.id,
     sync_generation: false,
   });
+  // Finished (no worker runs here), so its timeline is a replay that ends.
+  await t.database.db
+    .update(researches)
+    .set({ status: 'completed', completedAt: new Date() })
+    .where(eq(researches.id, research.id));
   const checkout = await api('POST', '/api/subscriptions', { plan_id: 5 });
   const checkoutSessionId = String(new URL(checkout.url).pathname.split('/').at(-1));
 

@@ -2,10 +2,12 @@ import type { Db } from '../db/client.ts';
 import { deleteOldWriteWindows } from '../http/write-limits.ts';
 import { deleteExpiredSignInCounters } from '../modules/auth/sign-in-lockout.ts';
 import { deleteExpiredReservations } from '../modules/chats/send-reservations.ts';
+import type { ResearchWorker } from '../modules/research/job.ts';
 import type { JobDefinition } from './queue.ts';
 
 export interface JobDeps {
   db: Db;
+  research: ResearchWorker;
 }
 
 /** Every background job the app runs. Features add theirs here. */
@@ -22,5 +24,6 @@ export function appJobs(deps: JobDeps): JobDefinition[] {
         await deleteExpiredSignInCounters(deps.db);
       },
     },
+    deps.research.job as JobDefinition,
   ];
 }

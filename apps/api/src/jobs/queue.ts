@@ -9,6 +9,10 @@ export interface JobDefinition<T extends object = object> {
   options?: PgBoss.Queue;
   /** A cron expression: the job is also sent on this schedule (once across all processes). */
   schedule?: string;
+  /** Jobs of this queue one process works at once (1 by default). */
+  concurrency?: number;
+  /** How often an idle worker looks for work (pg-boss's default is 2 s). */
+  pollingIntervalSeconds?: number;
 }
 
 export type Queue = PgBoss;
@@ -37,8 +41,10 @@ export async function startQueue(database: Database, logger: Logger, options: Qu
   for (const job of options.jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.options });
     if (job.schedule) await boss.schedule(job.name, job.schedule);
-    if (options.work) {
-      await boss.work(job.name, async (batch) => {
+    if (!options.work) continue;
+    const workOptions = { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 };
+    for (let worker = 0; worker < (job.concurrency ?? 1); worker++) {
+      await boss.work(job.name, workOptions, async (batch) => {
         for (const item of batch) await job.handle(item.data as object);
       });
     }

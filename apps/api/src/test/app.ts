@@ -1,3 +1,4 @@
+import { createAssistant } from '../ai/assistant.ts';
 import { createApp } from '../app.ts';
 import { type Env, loadEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
@@ -22,7 +23,8 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { webDistDir?: string } = {},
+  /** `jobs`: also start the job queue, the research worker and its watchdog (as `npm start` does). */
+  options: { webDistDir?: string; jobs?: boolean } = {},
 ): Promise<TestApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -33,10 +35,20 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const mails: Mail[] = [];
+  const logger = createLogger(env.LOG_LEVEL);
+  const assistant = createAssistant(env, logger);
+  // Imported only when asked for: most API tests need neither the queue nor the research pipeline.
+  const jobs = options.jobs
+    ? await (await import('../jobs/start-jobs.ts')).startJobs(env, database, logger, assistant, {
+        work: true,
+      })
+    : null;
   const app = createApp({
     env,
     database,
-    logger: createLogger(env.LOG_LEVEL),
+    logger,
+    assistant,
+    queue: jobs?.queue,
     webDistDir: options.webDistDir,
     mailer: { send: async (mail) => void mails.push(mail) },
   });
@@ -53,6 +65,7 @@ export async function createTestApp(
       return app.request(path, { ...init, headers }, { incoming: { socket: { remoteAddress: clientIp } } });
     },
     close: async () => {
+      await jobs?.stop();
       await app.shutdown();
       await database.dispose();
     },

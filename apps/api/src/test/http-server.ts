@@ -10,8 +10,11 @@ export interface TestHttpServer extends TestApp {
   fetch(path: string, init?: RequestInit): Promise<Response>;
 }
 
-export async function startTestHttpServer(overrides: Record<string, string> = {}): Promise<TestHttpServer> {
-  const t = await createTestApp(overrides);
+export async function startTestHttpServer(
+  overrides: Record<string, string> = {},
+  options: { jobs?: boolean } = {},
+): Promise<TestHttpServer> {
+  const t = await createTestApp(overrides, options);
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
   });

@@ -3,8 +3,8 @@ import type { Business } from '@rumbo/contract';
 export interface MentorPromptInput {
   productName: string;
   business: Business;
-  /** Summary of the latest completed market research, when there is one. */
-  researchSummary: string | null;
+  /** The latest completed market research, as researchBlock() gives it for this question, when there is one. */
+  research: string | null;
   today: Date;
 }
 
@@ -52,9 +52,9 @@ export function businessProfile(business: Business): string {
  * business. Data given by the user is fenced so that it reads as data, not as instructions.
  */
 export function mentorSystemPrompt(input: MentorPromptInput): string {
-  const { productName, business, researchSummary, today } = input;
-  const research = researchSummary?.trim()
-    ? `\n\n<investigacion_de_mercado>\n${researchSummary.trim()}\n</investigacion_de_mercado>`
+  const { productName, business, today } = input;
+  const research = input.research?.trim()
+    ? `\n\n<investigacion_de_mercado>\n${input.research.trim()}\n</investigacion_de_mercado>`
     : '\n\nTodavía no hay una investigación de mercado de este negocio: si hace falta, dilo y trabaja con lo que sabes.';
   return `Eres ${productName}, un mentor de emprendedores con muchos años de experiencia creando, financiando y haciendo crecer empresas en el mundo hispanohablante. Hablas siempre en español, de tú, con un tono cercano y profesional.
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toModelMessages } from '../context.ts';
 import { attachmentsBlock } from './attachments.es.ts';
 import { businessProfile, mentorSystemPrompt } from './mentor.es.ts';
+import { type ResearchForPrompt, researchBlock } from './research-context.es.ts';
 import { cleanTitle, fallbackTitle, titlePrompt } from './title.es.ts';
 
 const established: Business = {
@@ -30,7 +31,7 @@ describe('the mentor’s system prompt', () => {
     const prompt = mentorSystemPrompt({
       productName: 'Rumbo',
       business: established,
-      researchSummary: null,
+      research: null,
       today: new Date('2026-11-21T10:00:00Z'),
     });
     expect(prompt).toContain('Eres Rumbo, un mentor de emprendedores con muchos años de experiencia');
@@ -45,7 +46,7 @@ describe('the mentor’s system prompt', () => {
     const prompt = mentorSystemPrompt({
       productName: 'Rumbo',
       business: established,
-      researchSummary: 'La demanda de pan artesano crece.',
+      research: 'La demanda de pan artesano crece.',
       today: new Date(),
     });
     for (const value of [
@@ -158,5 +159,67 @@ describe('the conversation given to the model', () => {
     );
     const parts = out[0]?.content as Array<{ type: string }>;
     expect(parts.map((p) => p.type)).toEqual(['text', 'file']);
+  });
+});
+
+describe('the market research in the advisor’s prompt', () => {
+  const claim = (text: string, sources: number[] = []) => ({
+    text,
+    kind: sources.length > 0 ? ('fuente' as const) : ('estimacion' as const),
+    sources,
+  });
+  const report: ResearchForPrompt = {
+    mode: 'web',
+    completed_at: '2026-11-20T09:00:00.000Z',
+    summary: 'La demanda de pan artesano crece un 4 % al año en Ciudad de México.',
+    sections: {
+      precios: {
+        key: 'precios',
+        title: 'Precios',
+        claims: [claim('La barra artesana se vende entre 25 y 40 pesos.', [2])],
+        score: null,
+      },
+      canales: {
+        key: 'canales',
+        title: 'Canales',
+        claims: [claim('Las cafeterías de oficina compran pan por suscripción semanal.', [1])],
+        score: null,
+      },
+      regulacion: {
+        key: 'regulacion',
+        title: 'Regulación y trámites',
+        claims: [claim('Hace falta el aviso de funcionamiento de COFEPRIS. '.repeat(400))],
+        score: null,
+      },
+    },
+    sources: [
+      { number: 1, title: 'Cafeterías y pan', url: 'https://ejemplo.mx/cafeterias' },
+      { number: 2, title: 'Precios del pan', url: 'https://ejemplo.mx/precios' },
+      { number: 3, title: 'Otra', url: 'https://ejemplo.mx/otra' },
+    ],
+  };
+
+  it('carries the summary, the sections the question is about, and their sources to cite by number', () => {
+    const block = researchBlock(report, '¿Qué precio le pongo a la barra?');
+    expect(block).toContain('La demanda de pan artesano crece un 4 %');
+    expect(block).toContain('(Fuente) La barra artesana se vende entre 25 y 40 pesos. [2]');
+    expect(block).toContain('[2] Precios del pan — https://ejemplo.mx/precios');
+    expect(block).toContain('nunca inventes una fuente');
+    // Beyond the token budget: the long regulation section stays out; an uncited source is not listed.
+    expect(block).not.toContain('COFEPRIS');
+    expect(block).not.toContain('https://ejemplo.mx/otra');
+    const prompt = mentorSystemPrompt({
+      productName: 'Rumbo',
+      business: established,
+      research: block,
+      today: new Date(),
+    });
+    expect(prompt).toContain('<investigacion_de_mercado>\nEstudio de mercado de este negocio (2026-11-20)');
+  });
+
+  it('says how far to trust a report made without sources, and forbids inventing them', () => {
+    const block = researchBlock({ ...report, mode: 'model', sources: null }, 'precios');
+    expect(block).toContain('sin consultar fuentes: sus cifras son estimaciones');
+    expect(block).toContain('no inventes fuentes ni URLs');
   });
 });

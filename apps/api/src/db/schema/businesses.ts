@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { at, createdAt, updatedAt } from './columns.ts';
+import { createdAt, updatedAt } from './columns.ts';
 
 /**
  * A user's business (spec §3 'Business'): an idea or an established company in one table, with the
@@ -39,21 +39,4 @@ export const businesses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('businesses_user_id_idx').on(t.userId, t.id)],
-);
-
-/** Market-research requests (spec §3 'Research'); the research job itself comes later. */
-export const researches = pgTable(
-  'researches',
-  {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    maxTokens: integer('max_tokens').notNull(),
-    status: text('status', { enum: ['pending', 'running', 'completed', 'failed', 'disabled'] }).notNull(),
-    summary: text('summary'),
-    createdAt: createdAt(),
-    completedAt: at('completed_at'),
-  },
-  (t) => [index('researches_business_id_idx').on(t.businessId, t.id)],
 );

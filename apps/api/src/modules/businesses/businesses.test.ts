@@ -312,41 +312,6 @@ describe('changing and deleting', () => {
     );
     expect(fs.existsSync(logoFile)).toBe(false);
   });
-
-  it('records research as disabled on Starter', async () => {
-    const { cookie } = await newUser(9);
-    const { id } = (await (await send(cookie, 'POST', '/api/businesses/ideas', idea)).json()) as {
-      id: number;
-    };
-    const res = await send(cookie, 'POST', '/api/researches', {
-      max_tokens: 50000,
-      business_id: id,
-      sync_generation: false,
-    });
-    expect(await res.json()).toMatchObject({ status: 'disabled' });
-  });
-
-  it('tells the owner the latest research of a business, and nobody else', async () => {
-    const { cookie } = await newUser(7);
-    const { id } = (await (await send(cookie, 'POST', '/api/businesses/ideas', idea)).json()) as {
-      id: number;
-    };
-    const url = `/api/businesses/${id}/research`;
-    expect(await (await send(cookie, 'GET', url)).json()).toEqual({ research: null });
-
-    const request = { max_tokens: 50000, business_id: id, sync_generation: false };
-    await send(cookie, 'POST', '/api/researches', request);
-    const second = (await (await send(cookie, 'POST', '/api/researches', request)).json()) as { id: number };
-    const latest = await send(cookie, 'GET', url);
-    expect(latest.status).toBe(200);
-    const { research } = (await latest.json()) as { research: { id: number; created_at: string } };
-    expect(research).toMatchObject({ id: second.id, business_id: id, status: 'pending', completed_at: null });
-    expect(Date.now() - Date.parse(research.created_at)).toBeLessThan(60_000);
-
-    const stranger = await newUser(7);
-    expect((await send(stranger.cookie, 'GET', url)).status).toBe(404);
-    expect((await send('', 'GET', url)).status).toBe(401);
-  });
 });
 
 describe('logos', () => {

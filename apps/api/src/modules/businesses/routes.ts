@@ -42,7 +42,15 @@ const STAGES = {
   },
 } as const;
 
-export function businessRoutes(auth: Auth, service: BusinessService) {
+/**
+ * `onCreated` runs after a business is stored (the app starts its market research there, so a closed
+ * tab does not lose it); its failure is logged and does not undo the creation.
+ */
+export function businessRoutes(
+  auth: Auth,
+  service: BusinessService,
+  onCreated: (userId: number, businessId: number) => Promise<unknown> = async () => {},
+) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/businesses', requireUser(auth));
   app.use('/businesses/*', requireUser(auth));
@@ -82,7 +90,15 @@ export function businessRoutes(auth: Auth, service: BusinessService) {
           },
         },
       }),
-      async (c) => c.json(await service.create(c.get('userId'), stage, c.req.valid('json')), 201),
+      async (c) => {
+        const business = await service.create(c.get('userId'), stage, c.req.valid('json'));
+        await onCreated(c.get('userId'), business.id).catch((error: unknown) =>
+          c
+            .get('logger')
+            .error({ err: error, businessId: business.id }, 'starting the market research failed'),
+        );
+        return c.json(business, 201);
+      },
     );
 
     app.openapi(

@@ -19,6 +19,7 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Assistant } from '../../ai/assistant.ts';
 import { type PromptMessage, toModelMessages } from '../../ai/context.ts';
 import { mentorSystemPrompt } from '../../ai/prompts/mentor.es.ts';
+import { type ResearchForPrompt, researchBlock } from '../../ai/prompts/research-context.es.ts';
 import { fallbackTitle } from '../../ai/prompts/title.es.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { attachments, businesses, chats, generations, messages, users } from '../../db/schema/index.ts';
@@ -68,10 +69,17 @@ const historyOf = (chatId: unknown, beforeId?: number) =>
     from messages m where m.chat_id = ${chatId} ${beforeId === undefined ? sql`` : sql`and m.id < ${beforeId}`}
     order by m.id desc limit ${HISTORY_ROWS}) h)`;
 
-/** The latest completed market research of the business (a scalar subquery). */
+/**
+ * The latest completed market research of the business with its cited sources (a scalar subquery):
+ * what the advisor's prompt takes the summary and the question's sections from.
+ */
 const researchOf = (businessId: unknown) =>
-  sql<string | null>`(select r.summary from researches r
-    where r.business_id = ${businessId} and r.status = 'completed' and r.summary is not null
+  sql<ResearchForPrompt | null>`(select json_build_object('mode', r.mode, 'completed_at', r.completed_at,
+      'summary', r.summary, 'sections', r.sections,
+      'sources', (select json_agg(json_build_object('number', s.number, 'title', s.title, 'url', s.url)
+                  order by s.number) from research_sources s where s.research_id = r.id))
+    from researches r
+    where r.business_id = ${businessId} and r.status = 'completed'
     order by r.completed_at desc nulls last, r.id desc limit 1)`;
 
 /** Messages of the chat read for the model's context (the token budget trims them further). */
@@ -364,7 +372,7 @@ export function createChatService(deps: ChatServiceDeps) {
    */
   async function buildContext(
     business: BusinessRow,
-    researchSummary: string | null,
+    research: ResearchForPrompt | null,
     rows: HistoryRow[],
     uploads: Upload[] = [],
   ): Promise<ModelRequest> {
@@ -395,7 +403,7 @@ export function createChatService(deps: ChatServiceDeps) {
       system: mentorSystemPrompt({
         productName,
         business: toBusiness(business),
-        researchSummary,
+        research: research && researchBlock(research, last?.sender === 'user' ? last.content : ''),
         today: new Date(),
       }),
       messages: toModelMessages(history, { imagesVisible: assistant.vision }),

@@ -1,0 +1,60 @@
+import type { Assistant } from '../ai/assistant.ts';
+import type { Database } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import { createResearchWorker } from '../modules/research/job.ts';
+import { RESEARCH_JOB } from '../modules/research/start-research.ts';
+import { startResearchWatchdog } from '../modules/research/watchdog.ts';
+import { createPageFetcher } from '../modules/research/web/fetch-page.ts';
+import { createSearchClient } from '../modules/research/web/search.ts';
+import { appJobs } from './index.ts';
+import { type Queue, startQueue, stopQueue } from './queue.ts';
+
+export interface RunningJobs {
+  queue: Queue;
+  /** Stops the research runs in progress (handed back to resume later), the watchdog, then the queue. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the job queue on the app's database and, in a process that works jobs, the research worker
+ * and its watchdog (npm start with PGlite, and `npm run worker`).
+ */
+export async function startJobs(
+  env: Env,
+  database: Database,
+  logger: Logger,
+  assistant: Assistant,
+  options: { work: boolean },
+): Promise<RunningJobs> {
+  const research = createResearchWorker({
+    db: database.db,
+    assistant,
+    logger,
+    search: createSearchClient(env),
+    fetchPage: createPageFetcher({ allowLoopback: env.RESEARCH_ALLOW_LOOPBACK }),
+    timeLimitMs: env.RESEARCH_TIME_LIMIT_S * 1000,
+    concurrency: env.RESEARCH_CONCURRENCY,
+  });
+  const queue = await startQueue(database, logger, {
+    jobs: appJobs({ db: database.db, research }),
+    work: options.work,
+  });
+  const stopWatchdog = options.work
+    ? startResearchWatchdog(
+        database.db,
+        async (researchId) => {
+          await queue.send(RESEARCH_JOB, { researchId });
+        },
+        logger,
+      )
+    : async () => {};
+  return {
+    queue,
+    async stop() {
+      await stopWatchdog();
+      await research.stop();
+      await stopQueue(queue);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { LatestResearch, ResearchReport } from '@rumbo/contract';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businesses, researches } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { canStartRun, ownedBusiness } from './start-research.ts';
+import { type ResearchRow, sourcesOf, toReport, toResearch } from './store.ts';
+
+/** The run when its business is the user's (404 otherwise, as if it did not exist). */
+export async function ownedRun(db: Db, userId: number, researchId: number) {
+  const [row] = await db
+    .select({ run: researches, businessName: businesses.name })
+    .from(researches)
+    .innerJoin(businesses, eq(businesses.id, researches.businessId))
+    .where(and(eq(researches.id, researchId), eq(businesses.userId, userId)));
+  if (!row) throw notFound('Investigación no encontrada');
+  return row as { run: ResearchRow; businessName: string };
+}
+
+/** GET /businesses/{id}/research: the latest run, when the last one was completed, and whether to offer another. */
+export async function latestResearch(db: Db, userId: number, businessId: number): Promise<LatestResearch> {
+  const business = await ownedBusiness(db, userId, businessId);
+  const [latest] = await db
+    .select()
+    .from(researches)
+    .where(eq(researches.businessId, businessId))
+    .orderBy(desc(researches.id))
+    .limit(1);
+  const [completed] = await db
+    .select({ at: researches.completedAt })
+    .from(researches)
+    .where(
+      and(
+        eq(researches.businessId, businessId),
+        eq(researches.status, 'completed'),
+        isNotNull(researches.completedAt),
+      ),
+    )
+    .orderBy(desc(researches.completedAt))
+    .limit(1);
+  return {
+    research: latest ? toResearch(latest, (await sourcesOf(db, latest.id)).length) : null,
+    last_completed_at: completed?.at?.toISOString() ?? null,
+    can_refresh: await canStartRun(db, userId, business.planId, businessId),
+  };
+}
+
+/** GET /researches/{id}: the run with its report and sources. */
+export async function researchReport(db: Db, userId: number, researchId: number): Promise<ResearchReport> {
+  const { run, businessName } = await ownedRun(db, userId, researchId);
+  return toReport(run, businessName, await sourcesOf(db, run.id));
+}

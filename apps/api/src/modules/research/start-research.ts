@@ -1,0 +1,141 @@
+import {
+  ERROR_CODES,
+  RESEARCH_MAX_TOKENS,
+  RESEARCH_QUOTA_MESSAGE,
+  RESEARCH_STAGE_LABELS,
+  researchQuota,
+  STARTER_PLAN,
+} from '@rumbo/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { businesses, researches, users } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { appendEvent, type ResearchRow } from './store.ts';
+
+/** The pg-boss queue that works runs. */
+export const RESEARCH_JOB = 'market-research';
+
+export type SendResearchJob = (researchId: number) => Promise<void>;
+
+/**
+ * A request for a business whose latest run started this recently gets that run: the server starts a
+ * run when the business is created, and the browser asks again 1 s later (spec §4 'Wizards'); a fast
+ * run may already be over by then, and asking again must not spend the plan's quota.
+ */
+const SAME_REQUEST_WINDOW_S = 60;
+
+/** The business when it is the user's, with the user's plan (404 otherwise, as if it did not exist). */
+export async function ownedBusiness(db: Db, userId: number, businessId: number) {
+  const [row] = await db
+    .select({ id: businesses.id, name: businesses.name, planId: users.planId })
+    .from(businesses)
+    .innerJoin(users, eq(users.id, businesses.userId))
+    .where(and(eq(businesses.id, businessId), eq(businesses.userId, userId)));
+  if (!row) throw notFound('Negocio no encontrado');
+  return row;
+}
+
+async function activeOrRecentRun(db: Db, businessId: number): Promise<ResearchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(researches)
+    .where(
+      and(
+        eq(researches.businessId, businessId),
+        sql`(${researches.status} in ('pending', 'running')
+          or ${researches.createdAt} > now() - make_interval(secs => ${SAME_REQUEST_WINDOW_S}))`,
+      ),
+    )
+    .orderBy(desc(researches.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Runs of this user's businesses that count against the plan's quota in the current billing period
+ * (from one month before the subscription's period end, else from the start of the calendar month).
+ * A failed run does not count: the user may retry it.
+ */
+export async function runsThisPeriod(db: Db, userId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from researches r
+      join businesses b on b.id = r.business_id
+      left join subscriptions s on s.user_id = b.user_id
+      where b.user_id = ${userId} and r.status in ('pending', 'running', 'completed')
+        and r.created_at >= coalesce(s.current_period_end - interval '1 month', date_trunc('month', now()))`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Whether the user may start another run of this business now ('Actualizar estudio'). */
+export async function canStartRun(db: Db, userId: number, planId: number, businessId: number) {
+  const quota = researchQuota(planId);
+  if (quota === 0) return false;
+  const [active] = await db
+    .select({ id: researches.id })
+    .from(researches)
+    .where(and(eq(researches.businessId, businessId), inArray(researches.status, ['pending', 'running'])));
+  if (active) return false;
+  return quota === null || (await runsThisPeriod(db, userId)) < quota;
+}
+
+/**
+ * Starts a market-research run for one of the user's businesses, or gives the one under way (spec §7
+ * `POST /researches`, idempotent per business). Starter has no research: the request is recorded as
+ * 'disabled' and nothing runs. Without a plan yet (onboarding) the run waits, pending, until a plan is
+ * chosen (the watchdog sends it then). Founder has one run per billing period; the CEO plans any number,
+ * one at a time per business.
+ */
+export async function startResearch(
+  db: Db,
+  send: SendResearchJob,
+  userId: number,
+  businessId: number,
+  maxTokens: number = RESEARCH_MAX_TOKENS,
+): Promise<ResearchRow> {
+  const business = await ownedBusiness(db, userId, businessId);
+  const existing = await activeOrRecentRun(db, businessId);
+  if (existing) return existing;
+  if (business.planId === STARTER_PLAN) {
+    const [latest] = await db
+      .select()
+      .from(researches)
+      .where(eq(researches.businessId, businessId))
+      .orderBy(desc(researches.id))
+      .limit(1);
+    if (latest?.status === 'disabled') return latest;
+    const [row] = await db
+      .insert(researches)
+      .values({ businessId, maxTokens, status: 'disabled' })
+      .returning();
+    return row as ResearchRow;
+  }
+  const quota = researchQuota(business.planId);
+  if (quota !== null && quota > 0 && (await runsThisPeriod(db, userId)) >= quota) {
+    throw new AppError(403, ERROR_CODES.researchNotAllowed, RESEARCH_QUOTA_MESSAGE);
+  }
+  // A concurrent request may have started one between the read and here: the unique index on the
+  // business's active run makes this insert a no-op, and the run under way is returned instead.
+  const [created] = await db
+    .insert(researches)
+    .values({ businessId, maxTokens, status: 'pending', heartbeatAt: new Date() })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) {
+    const run = await activeOrRecentRun(db, businessId);
+    if (run) return run;
+    throw new AppError(
+      409,
+      ERROR_CODES.validation,
+      'La investigación cambió mientras la pedías. Inténtalo de nuevo.',
+    );
+  }
+  await appendEvent(db, created.id, 'queued', {
+    label: RESEARCH_STAGE_LABELS.queued,
+    stage: 'queued',
+    progress: 0,
+  });
+  await send(created.id);
+  return created;
+}
