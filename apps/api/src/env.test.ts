@@ -25,6 +25,9 @@ describe('loadEnv', () => {
     ['STRIPE_API_URL', 'ftp://stripe.example'],
     ['TRUSTED_PROXIES', 'the-balancer'],
     ['TRUSTED_PROXIES', 'loopback, 10.0.0.0/33'],
+    ['SEARCH_PROVIDER', 'google'],
+    ['RESEARCH_CONCURRENCY', '0'],
+    ['RESEARCH_TIME_LIMIT_S', '5'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let message = '';
     try {
@@ -55,6 +58,25 @@ describe('loadEnv', () => {
     }
     // Prices alone (no key) are fine: the local test checkout is used.
     expect(loadEnv({ STRIPE_PRICE_5: 'price_5' }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('needs what each search provider needs, and refuses the loopback switch in production', () => {
+    expect(() => loadEnv({ SEARCH_PROVIDER: 'searxng' })).toThrow(
+      'Invalid environment variable SEARCH_BASE_URL: must be set when SEARCH_PROVIDER=searxng',
+    );
+    expect(() => loadEnv({ SEARCH_PROVIDER: 'brave' })).toThrow(
+      'Invalid environment variable SEARCH_API_KEY: must be set when SEARCH_PROVIDER=brave',
+    );
+    expect(loadEnv({ SEARCH_PROVIDER: 'tavily', SEARCH_API_KEY: 'k' }).SEARCH_PROVIDER).toBe('tavily');
+    expect(loadEnv({ RESEARCH_ALLOW_LOOPBACK: 'true', NODE_ENV: 'test' }).RESEARCH_ALLOW_LOOPBACK).toBe(true);
+    expect(loadEnv({}).RESEARCH_ALLOW_LOOPBACK).toBe(false);
+    expect(() =>
+      loadEnv({
+        RESEARCH_ALLOW_LOOPBACK: 'true',
+        NODE_ENV: 'production',
+        BETTER_AUTH_SECRET: 'x'.repeat(40),
+      }),
+    ).toThrow('RESEARCH_ALLOW_LOOPBACK: is for tests only and is refused with NODE_ENV=production');
   });
 
   it('reads TRUSTED_PROXIES as a comma-separated list of addresses, ranges and proxy-addr names', () => {
