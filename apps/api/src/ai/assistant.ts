@@ -5,6 +5,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import {
   APICallError,
+  type JSONSchema7,
   type LanguageModelV3,
   type LanguageModelV3CallOptions,
   type LanguageModelV3Message,
@@ -31,6 +32,18 @@ export interface AnswerUsage {
   outputTokens: number | null;
 }
 
+export interface CompleteRequest {
+  system: string;
+  prompt: string;
+  maxOutputTokens: number;
+  signal: AbortSignal;
+  /**
+   * Asks for JSON of this shape: the in-process model is held to it by a grammar; other providers are
+   * asked in the prompt, and the caller checks (ai/structured.ts).
+   */
+  json?: Record<string, unknown>;
+}
+
 export interface Assistant {
   /** 'provider:model', or null when no model is configured (answers say so and charge nothing). */
   readonly label: string | null;
@@ -38,6 +51,8 @@ export interface Assistant {
   readonly vision: boolean;
   /** Streams an answer through `onDelta`; resolves with its usage, rejects on failure or abort. */
   answer(request: AnswerRequest): Promise<AnswerUsage>;
+  /** One whole (not streamed) answer to a single prompt, with its usage: research steps. */
+  complete(request: CompleteRequest): Promise<{ text: string; usage: AnswerUsage }>;
   /** A short Spanish title for a chat from its first exchange; null when the model gives none. */
   title(question: string, answer: string, signal: AbortSignal): Promise<string | null>;
   close(): Promise<void>;
@@ -118,6 +133,33 @@ export function modelAssistant(
         outputTokens: usage?.outputTokens.total ?? null,
       };
     },
+    async complete({ system, prompt, maxOutputTokens, signal, json }) {
+      const current = await getModel();
+      const options: LanguageModelV3CallOptions = {
+        prompt: [
+          { role: 'system', content: system },
+          { role: 'user', content: [{ type: 'text', text: prompt }] },
+        ],
+        maxOutputTokens,
+        abortSignal: signal,
+        ...(json ? { responseFormat: { type: 'json' as const, schema: json as JSONSchema7 } } : {}),
+      };
+      const generate = () => current.doGenerate(options);
+      let result: Awaited<ReturnType<typeof generate>>;
+      try {
+        result = await generate();
+      } catch (error) {
+        if (signal.aborted || !(APICallError.isInstance(error) && error.isRetryable)) throw error;
+        result = await generate();
+      }
+      return {
+        text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+        usage: {
+          inputTokens: result.usage.inputTokens.total ?? null,
+          outputTokens: result.usage.outputTokens.total ?? null,
+        },
+      };
+    },
     /** Straight through the model's `doGenerate`: `generateText`'s validation and layers cost more than the call. */
     async title(question, answer, signal) {
       const { content } = await (await getModel()).doGenerate({
@@ -158,6 +200,7 @@ export function unconfiguredAssistant(): Assistant {
     label: null,
     vision: false,
     answer: () => Promise.reject(new Error('no AI model is configured')),
+    complete: () => Promise.reject(new Error('no AI model is configured')),
     title: async () => null,
     close: async () => {},
   };

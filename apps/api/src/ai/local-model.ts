@@ -43,6 +43,7 @@ interface LlamaChatSessionLike {
       signal?: AbortSignal;
       maxTokens?: number;
       temperature?: number;
+      grammar?: unknown;
     },
   ): Promise<string>;
   dispose(options?: { disposeSequence?: boolean }): void;
@@ -50,6 +51,7 @@ interface LlamaChatSessionLike {
 interface NodeLlamaCpp {
   getLlama(options: { gpu: 'auto' | false; build: 'never' }): Promise<{
     gpu: string | false;
+    createGrammarForJsonSchema(schema: unknown): Promise<unknown>;
     loadModel(options: { modelPath: string }): Promise<{
       trainContextSize: number;
       createContext(options: { contextSize: number; threads: number }): Promise<{
@@ -137,9 +139,13 @@ export async function loadLocalModel(
     signal: AbortSignal | undefined,
     maxTokens: number | undefined,
     onText: (text: string) => void,
+    jsonSchema?: unknown,
   ): Promise<LanguageModelV3Usage> {
     return exclusive(async () => {
       signal?.throwIfAborted();
+      // Structured steps (research) get a grammar built from their JSON schema: a small model then
+      // cannot answer anything but JSON of that shape.
+      const grammar = jsonSchema ? await llama.createGrammarForJsonSchema(jsonSchema) : undefined;
       const history: ChatHistoryItem[] = [];
       for (const message of prompt.slice(0, -1)) {
         if (message.role === 'system') history.push({ type: 'system', text: textOf(message) });
@@ -158,6 +164,7 @@ export async function loadLocalModel(
           signal,
           maxTokens: maxTokens ?? MAX_ANSWER_TOKENS,
           temperature: 0,
+          ...(grammar ? { grammar } : {}),
         });
       } finally {
         session.dispose({ disposeSequence: false });
@@ -179,9 +186,16 @@ export async function loadLocalModel(
     supportedUrls: {},
     async doGenerate(options) {
       let text = '';
-      const usage = await generate(options.prompt, options.abortSignal, options.maxOutputTokens, (chunk) => {
-        text += chunk;
-      });
+      const schema = options.responseFormat?.type === 'json' ? options.responseFormat.schema : undefined;
+      const usage = await generate(
+        options.prompt,
+        options.abortSignal,
+        options.maxOutputTokens,
+        (chunk) => {
+          text += chunk;
+        },
+        schema,
+      );
       return {
         content: [{ type: 'text', text }],
         finishReason: { unified: 'stop', raw: 'stop' },

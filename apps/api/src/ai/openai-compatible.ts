@@ -119,9 +119,8 @@ export function openAICompatibleModel(settings: OpenAICompatibleSettings): Delta
 
 function requestBody(modelId: string, options: LanguageModelV3CallOptions, stream: boolean) {
   if (options.tools?.length) throw new UnsupportedFunctionalityError({ functionality: 'tools' });
-  if (options.responseFormat?.type === 'json') {
-    throw new UnsupportedFunctionalityError({ functionality: 'JSON response format' });
-  }
+  // JSON is asked for in the prompt and checked by the caller (ai/structured.ts): servers differ in which
+  // `response_format` they accept, and a refused one would fail the whole step.
   return {
     model: modelId,
     messages: toOpenAIMessages(options.prompt),

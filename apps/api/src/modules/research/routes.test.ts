@@ -1,4 +1,10 @@
-import { ERROR_CODES, type LatestResearch, RESEARCH_QUOTA_MESSAGE, type Research } from '@rumbo/contract';
+import {
+  ERROR_CODES,
+  type LatestResearch,
+  RESEARCH_QUOTA_MESSAGE,
+  type Research,
+  type ResearchReport,
+} from '@rumbo/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researches, researchSources } from '../../db/schema/index.ts';
@@ -158,7 +164,7 @@ describe('reading runs', () => {
     await complete(id);
     const res = await t.fetch(`/api/researches/${id}`, { headers: { cookie: who.cookie } });
     expect(res.status).toBe(200);
-    const report = await res.json();
+    const report = (await res.json()) as ResearchReport;
     expect(report).toMatchObject({
       id,
       status: 'completed',

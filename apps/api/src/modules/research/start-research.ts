@@ -20,7 +20,8 @@ export type SendResearchJob = (researchId: number) => Promise<void>;
 /**
  * A request for a business whose latest run started this recently gets that run: the server starts a
  * run when the business is created, and the browser asks again 1 s later (spec §4 'Wizards'); a fast
- * run may already be over by then, and asking again must not spend the plan's quota.
+ * run may already be over by then, and asking again must not spend the plan's quota. A failed run is
+ * not given back: asking again is its retry.
  */
 const SAME_REQUEST_WINDOW_S = 60;
 
@@ -43,7 +44,8 @@ async function activeOrRecentRun(db: Db, businessId: number): Promise<ResearchRo
       and(
         eq(researches.businessId, businessId),
         sql`(${researches.status} in ('pending', 'running')
-          or ${researches.createdAt} > now() - make_interval(secs => ${SAME_REQUEST_WINDOW_S}))`,
+          or (${researches.status} <> 'failed'
+            and ${researches.createdAt} > now() - make_interval(secs => ${SAME_REQUEST_WINDOW_S})))`,
       ),
     )
     .orderBy(desc(researches.id))

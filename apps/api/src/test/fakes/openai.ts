@@ -116,23 +116,34 @@ export async function startFakeOpenAI(
       return;
     }
     if (!body.stream) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model,
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: script.tokens.join('') },
-              finish_reason: 'stop',
-            },
-          ],
-          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-        }),
-      );
+      // A whole answer: the prompt's size stands for its tokens (research budgets count them), and the
+      // first-token delay for the time the model takes.
+      const whole = script.usage ?? {
+        prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
+        completion_tokens: Math.ceil(script.tokens.join('').length / 4),
+      };
+      const reply = () => {
+        if (res.destroyed) return;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: script.tokens.join('') },
+                finish_reason: 'stop',
+              },
+            ],
+            usage: { ...whole, total_tokens: whole.prompt_tokens + whole.completion_tokens },
+          }),
+        );
+      };
+      if (script.firstTokenDelayMs) setTimeout(reply, script.firstTokenDelayMs);
+      else reply();
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
