@@ -36,8 +36,9 @@ export function checkCitations(
       .trim();
     const cited = [...new Set([...kept, ...[...text.matchAll(MARKER_PATTERN)].map((m) => Number(m[1]))])];
     let kind = claim.kind;
-    if (kind === 'fuente' && cited.length === 0) kind = 'estimacion';
+    // Without sources, what the model presents as sourced is its own knowledge.
     if (mode !== 'web' && kind === 'fuente') kind = 'modelo';
+    else if (kind === 'fuente' && cited.length === 0) kind = 'estimacion';
     if (section.key === 'regulacion' && !text.includes(REGULATION_ADVICE))
       text = `${text} ${REGULATION_ADVICE}`;
     return { text, kind, sources: kind === 'fuente' ? cited : [] };
