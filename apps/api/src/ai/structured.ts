@@ -63,7 +63,10 @@ export async function completeJson<T>(
   let prompt = `${request.prompt}\n\nResponde solo con un objeto JSON válido que cumpla este esquema, sin texto antes ni después:\n${JSON.stringify(json)}`;
   for (let call = 1; ; call++) {
     const answer = await assistant.complete({ ...request, prompt, json });
-    usage.inputTokens = (usage.inputTokens ?? 0) + (answer.usage.inputTokens ?? Math.ceil(prompt.length / 4));
+    // A server that reports no usage is charged by characters (about 4 a token), its system prompt included.
+    usage.inputTokens =
+      (usage.inputTokens ?? 0) +
+      (answer.usage.inputTokens ?? Math.ceil((request.system.length + prompt.length) / 4));
     usage.outputTokens =
       (usage.outputTokens ?? 0) + (answer.usage.outputTokens ?? Math.ceil(answer.text.length / 4));
     const parsed = schema.safeParse(extractJsonObject(answer.text));

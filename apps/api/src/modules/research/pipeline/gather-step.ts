@@ -97,6 +97,7 @@ export async function gather(ctx: RunContext, plan: PlannedQuestion[], missing: 
     if (notes[question.id]) continue;
     const progress = 0.12 + (0.33 * (index + 1)) / plan.length;
     if (!mayGather(ctx) || outOfTime(ctx)) {
+      ctx.cutShort ??= outOfTime(ctx) ? 'time' : 'budget';
       missing.push(`No se pudo investigar: ${question.question}`);
       continue;
     }

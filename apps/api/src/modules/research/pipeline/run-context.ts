@@ -40,9 +40,15 @@ export interface RunContext {
   /** Tokens spent so far (kept in step with `tokens_used`). */
   spent: number;
   deadline: number;
+  /** Set when the budget or the time limit left work undone (the report is partial, not failed). */
+  cutShort: 'budget' | 'time' | null;
 }
 
-export async function loadRun(deps: ResearchRunDeps, researchId: number, signal: AbortSignal) {
+export async function loadRun(
+  deps: ResearchRunDeps,
+  researchId: number,
+  signal: AbortSignal,
+): Promise<RunContext> {
   const [row] = await deps.db
     .select({ run: researches, business: businesses, planId: users.planId })
     .from(researches)
@@ -61,6 +67,7 @@ export async function loadRun(deps: ResearchRunDeps, researchId: number, signal:
     signal,
     spent: row.run.tokensUsed,
     deadline: started + deps.timeLimitMs,
+    cutShort: null,
   } satisfies RunContext;
 }
 

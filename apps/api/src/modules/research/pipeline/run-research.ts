@@ -1,11 +1,24 @@
-import { hasAdvancedSources, REPORT_SECTIONS, type ReportSection, type ResearchMode } from '@rumbo/contract';
+import {
+  hasAdvancedSources,
+  REPORT_SECTIONS,
+  type ReportClaim,
+  type ReportSection,
+  type ResearchMode,
+} from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import { researches } from '../../../db/schema/index.ts';
 import { sourcesOf } from '../store.ts';
 import { checkCitations } from './check.ts';
-import { gather } from './gather-step.ts';
-import { planQuestions } from './plan-step.ts';
-import { event, loadRun, ResearchFailure, type ResearchRunDeps, type RunContext } from './run-context.ts';
+import { gather, type QuestionNotes } from './gather-step.ts';
+import { type PlannedQuestion, planQuestions } from './plan-step.ts';
+import {
+  event,
+  loadRun,
+  outOfTime,
+  ResearchFailure,
+  type ResearchRunDeps,
+  type RunContext,
+} from './run-context.ts';
 import { scaffoldReport } from './scaffold.ts';
 import { writeSections } from './write-step.ts';
 
@@ -20,12 +33,46 @@ export function chooseMode(deps: ResearchRunDeps, planId: number): ResearchMode 
   return deps.search !== null && hasAdvancedSources(planId) ? 'web' : 'model';
 }
 
-/** A summary from the sections' first points, when the model could not write one (the report still ends). */
-function fallbackSummary(sections: Record<string, ReportSection>): ReportSection {
-  const claims = REPORT_SECTIONS.filter(({ key }) => key !== 'resumen')
+const CUT_SHORT = {
+  budget:
+    'Estudio incompleto: el presupuesto de la investigación se agotó antes de terminarla. Al final se listan las partes que no se pudieron investigar.',
+  time: 'Estudio incompleto: el tiempo de la investigación se agotó antes de terminarla. Al final se listan las partes que no se pudieron investigar.',
+} as const;
+
+/**
+ * The summary when the model could not write one (the budget's reserve did not cover it, it failed, or
+ * there was nothing to summarise): what the run found, and why it is incomplete. A run always ends in a
+ * report (jina-ai/node-DeepResearch forces a final answer the same way), without spending past its budget.
+ */
+function fallbackSummary(
+  ctx: RunContext,
+  sections: Record<string, ReportSection>,
+  plan: PlannedQuestion[],
+  notes: Record<string, QuestionNotes>,
+): ReportSection {
+  const fromSections = REPORT_SECTIONS.filter(({ key }) => key !== 'resumen')
     .flatMap(({ key }) => sections[key]?.claims.slice(0, 1) ?? [])
     .slice(0, 6);
-  return { key: 'resumen', title: REPORT_SECTIONS[0].title, claims, score: null };
+  const fromNotes: ReportClaim[] =
+    fromSections.length > 0
+      ? []
+      : plan
+          .flatMap((q) => notes[q.id]?.findings.slice(0, 1) ?? [])
+          .slice(0, 5)
+          .map((f) => ({
+            text: f.text,
+            kind: f.sources.length > 0 ? 'fuente' : ctx.mode === 'web' ? 'estimacion' : 'modelo',
+            sources: f.sources,
+          }));
+  const why: ReportClaim[] = ctx.cutShort
+    ? [{ text: CUT_SHORT[ctx.cutShort], kind: 'estimacion', sources: [] }]
+    : [];
+  return {
+    key: 'resumen',
+    title: REPORT_SECTIONS[0].title,
+    claims: [...why, ...fromSections, ...fromNotes],
+    score: null,
+  };
 }
 
 async function store(ctx: RunContext, sections: Record<string, ReportSection>, missing: string[]) {
@@ -77,7 +124,13 @@ export async function runResearch(
   }
 
   const missing: string[] = [];
-  const plan = await planQuestions(ctx);
+  let plan: PlannedQuestion[] = [];
+  if (Array.isArray(ctx.run.plan) || !outOfTime(ctx)) plan = await planQuestions(ctx);
+  else {
+    // A run handed back after its time ran out (a long outage): nothing more is asked of the model.
+    ctx.cutShort = 'time';
+    missing.push('No se pudo investigar: se agotó el tiempo antes de planificar el estudio.');
+  }
   const notes = await gather(ctx, plan, missing);
   signal.throwIfAborted();
   const sources = (await sourcesOf(deps.db, researchId)).map((s) => ({
@@ -89,7 +142,9 @@ export async function runResearch(
 
   await event(ctx, 'stage', 'Revisando citas e idioma', 'checking', 0.92);
   const written = REPORT_SECTIONS.filter(({ key }) => key !== 'resumen' && sections[key]);
-  if (written.length === 0) {
+  // Nothing written because every call failed is a failure; because the budget or the time ran out,
+  // it is a partial report.
+  if (written.length === 0 && ctx.cutShort === null) {
     throw new ResearchFailure(
       'No se pudo escribir el estudio: el modelo de IA no respondió como se esperaba. Puedes reintentarlo.',
     );
@@ -97,7 +152,8 @@ export async function runResearch(
   // A resumed run's sections were checked when written; checking again is cheap and keeps the rule in one place.
   const checked: Record<string, ReportSection> = {};
   for (const { key } of REPORT_SECTIONS) {
-    const section = sections[key] ?? (key === 'resumen' ? fallbackSummary(sections) : undefined);
+    const section =
+      sections[key] ?? (key === 'resumen' ? fallbackSummary(ctx, sections, plan, notes) : undefined);
     if (section) checked[key] = checkCitations(section, sources, ctx.mode).section;
   }
   await store(ctx, checked, missing);

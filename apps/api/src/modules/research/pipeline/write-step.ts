@@ -124,11 +124,13 @@ export async function writeSections(
     const isSummary = key === 'resumen';
     const digest = notesDigest(plan, notes, isSummary ? Object.values(sections) : []);
     const progress = 0.46 + (0.44 * (index + 1)) / order.length;
-    if (
-      !mayWrite(ctx, tokensOf(digest) + 700 + SECTION_OUTPUT_TOKENS, isSummary) ||
-      (outOfTime(ctx) && !isSummary)
-    ) {
-      if (!isSummary) missing.push(`Sin escribir por falta de presupuesto o tiempo: ${title}`);
+    // A summary of nothing would be written from the profile alone: the run's own summary says what
+    // is missing instead (run-research.ts).
+    if (isSummary && Object.keys(sections).length === 0) continue;
+    const fits = mayWrite(ctx, tokensOf(digest) + 700 + SECTION_OUTPUT_TOKENS, isSummary);
+    if (!fits || (outOfTime(ctx) && !isSummary)) {
+      ctx.cutShort ??= fits ? 'time' : 'budget';
+      if (!isSummary) missing.push(`Sin escribir por falta de ${fits ? 'tiempo' : 'presupuesto'}: ${title}`);
       continue;
     }
     try {
