@@ -174,6 +174,8 @@ export type Research = z.infer<typeof researchSchema>;
 export const latestResearchSchema = z.object({
   research: researchSchema.nullable(),
   last_completed_at: z.string().nullable(),
+  /** The last completed run (its report stays readable while a newer run works). */
+  last_completed_id: z.number().int().nullable(),
   /** Whether the user may start another run now ('Actualizar estudio'): plan, quota, none under way. */
   can_refresh: z.boolean(),
 });

@@ -2,6 +2,7 @@
 import { billingCopy } from './copy/billing.es.ts';
 import { businessesCopy } from './copy/businesses.es.ts';
 import { chatCopy } from './copy/chat.es.ts';
+import { researchCopy } from './copy/research.es.ts';
 
 export const copy = {
   common: {
@@ -135,4 +136,5 @@ export const copy = {
   billing: billingCopy,
   businesses: businessesCopy,
   chat: chatCopy,
+  research: researchCopy,
 } as const;

@@ -11,6 +11,7 @@ export const paths = {
   newBusiness: '/new-business',
   editBusiness: (type: string, businessId: number | string) => `/edit-business/${type}/${businessId}`,
   chat: (type: string, company: number | string) => `/chat/${type}/${company}`,
+  report: (businessId: number | string) => `/report/${businessId}`,
   profile: '/profile',
   subscription: '/profile/sub',
   resetPassword: '/reset-password',

@@ -27,7 +27,7 @@ export async function latestResearch(db: Db, userId: number, businessId: number)
     .orderBy(desc(researches.id))
     .limit(1);
   const [completed] = await db
-    .select({ at: researches.completedAt })
+    .select({ id: researches.id, at: researches.completedAt })
     .from(researches)
     .where(
       and(
@@ -41,6 +41,7 @@ export async function latestResearch(db: Db, userId: number, businessId: number)
   return {
     research: latest ? toResearch(latest, (await sourcesOf(db, latest.id)).length) : null,
     last_completed_at: completed?.at?.toISOString() ?? null,
+    last_completed_id: completed?.id ?? null,
     can_refresh: await canStartRun(db, userId, business.planId, businessId),
   };
 }

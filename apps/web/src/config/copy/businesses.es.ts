@@ -109,6 +109,7 @@ export const businessesCopy = {
     enterLabel: (name: string) => `Entrar en ${name}`,
     menu: (name: string) => `Opciones de ${name}`,
     edit: 'Editar',
+    report: 'Estudio de mercado',
     delete: 'Eliminar',
     logoAlt: (name: string) => `Logo de ${name}`,
     stage: { idea: 'Idea de negocio', established: 'Empresa consolidada' },

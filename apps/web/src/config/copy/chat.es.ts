@@ -18,6 +18,7 @@ export const chatCopy = {
   header: {
     close: 'Volver a tus negocios',
     newChat: 'Nuevo chat',
+    report: 'Ver estudio de mercado',
   },
   empty: {
     suggestionsLabel: 'Preguntas sugeridas',
@@ -58,6 +59,7 @@ export const chatCopy = {
     researchDisabled: 'Desactivado',
     researchDisabledTooltip: 'Mejora tu plan para activar las investigaciones de mercado',
     researchNone: 'Todavía ninguna',
+    researchRunning: 'En curso',
     advancedSources: 'Acceso a fuentes avanzadas:',
     advancedOn: 'Activado',
     advancedOff: 'Desactivado',
@@ -74,5 +76,9 @@ export const chatCopy = {
     copy: 'Copiar pregunta',
     copied: 'Copiada',
     close: 'Cerrar aviso',
+    viewReport: 'Ver estudio de mercado',
+    failedTitle: 'No pudimos terminar el estudio de mercado',
+    retry: 'Reintentar',
+    retrying: 'Reintentando…',
   },
 } as const;

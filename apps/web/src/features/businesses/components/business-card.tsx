@@ -41,10 +41,13 @@ export function BusinessLogo({
 export function BusinessCard({
   business,
   onEdit,
+  onReport,
   onDelete,
 }: {
   business: Business;
   onEdit: () => void;
+  /** Opens the business's market-research report. */
+  onReport: () => void;
   onDelete: () => void;
 }) {
   return (
@@ -64,6 +67,7 @@ export function BusinessCard({
           label={t.menu(business.name)}
           actions={[
             { label: t.edit, onSelect: onEdit },
+            { label: t.report, onSelect: onReport },
             { label: t.delete, onSelect: onDelete, danger: true },
           ]}
         />

@@ -80,6 +80,8 @@ describe('the chats dashboard (spec §2.9)', () => {
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement?.textContent).toBe('Editar');
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('Estudio de mercado');
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(document.activeElement?.textContent).toBe('Eliminar');
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
@@ -88,6 +90,14 @@ describe('the chats dashboard (spec §2.9)', () => {
     fireEvent.click(menuButton);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Editar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/edit-business/idea/4'));
+  });
+
+  it('opens the business’s market-research report from its menu', async () => {
+    stubFetch({ 'GET /api/businesses': { body: [sampleIdea()] } });
+    const { router } = renderDashboard(9);
+    fireEvent.click(await screen.findByRole('button', { name: 'Opciones de Oliva Directa' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Estudio de mercado' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/report/4'));
   });
 
   it('removes a business only after the server confirms the deletion', async () => {

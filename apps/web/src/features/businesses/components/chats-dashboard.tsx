@@ -62,6 +62,7 @@ export function ChatsDashboard({ planId }: { planId: number }) {
                   <BusinessCard
                     business={business}
                     onEdit={() => void navigate(paths.editBusiness(business.stage, business.id))}
+                    onReport={() => void navigate(paths.report(business.id))}
                     onDelete={() => {
                       remove.reset();
                       setDeleting(business);

@@ -7,6 +7,8 @@ import {
   type ChatMessages,
   type LatestResearch,
   type Message,
+  RESEARCH_MAX_TOKENS,
+  type Research,
 } from '@rumbo/contract';
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch, signalUnauthorized } from '../../../lib/api-client.ts';
@@ -60,6 +62,14 @@ export function latestResearchQueryOptions(businessId: number) {
   return queryOptions({
     queryKey: chatQueryKeys.research(businessId),
     queryFn: ({ signal }) => apiFetch<LatestResearch>(`/api/businesses/${businessId}/research`, { signal }),
+  });
+}
+
+/** Asks for the business's research again (spec §7 `POST /researches`): the retry of a failed run. */
+export function retryResearch(businessId: number): Promise<Research> {
+  return apiFetch<Research>('/api/researches', {
+    method: 'POST',
+    body: { max_tokens: RESEARCH_MAX_TOKENS, business_id: businessId, sync_generation: false },
   });
 }
 

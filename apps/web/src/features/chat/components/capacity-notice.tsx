@@ -1,5 +1,7 @@
+import type { Research } from '@rumbo/contract';
 import { Check, Copy, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { copy } from '../../../config/copy.es.ts';
 import { capacityProgress } from '../capacity.ts';
 
@@ -12,18 +14,44 @@ const TICK_MS = 1000;
  * Spec §2.6 and §4: loading (a bar filling to 100 % over 10 minutes from `start`) → completed; the
  * close button works only once completed, and closing hides it.
  */
-export function CapacityNotice({ start, businessName }: { start: number; businessName: string }) {
+export interface ResearchState {
+  status: Research['status'];
+  /** The run's stage in Spanish, while it works. */
+  label: string | null;
+  progress: number;
+  error: string | null;
+}
+
+export function CapacityNotice({
+  start,
+  businessName,
+  research,
+  reportHref,
+  onRetry,
+}: {
+  start: number;
+  businessName: string;
+  /** The business's research run; without one the notice follows the 10-minute window only. */
+  research?: ResearchState | null;
+  reportHref?: string;
+  onRetry?: () => Promise<unknown>;
+}) {
   const [now, setNow] = useState(() => Date.now());
   const [closed, setClosed] = useState(false);
   const [copied, setCopied] = useState(false);
-  const progress = capacityProgress(start, now);
-  const completed = progress >= 1;
+  const [retrying, setRetrying] = useState(false);
+  const timeProgress = capacityProgress(start, now);
+  const failed = research?.status === 'failed';
+  // The real run decides; the 10-minute window stays the upper bound (spec §4).
+  const completed = !failed && (research?.status === 'completed' || timeProgress >= 1);
+  const running = research?.status === 'pending' || research?.status === 'running';
+  const progress = running ? Math.max(research.progress, 0.02) : timeProgress;
 
   useEffect(() => {
-    if (completed) return;
+    if (completed || failed) return;
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
-  }, [completed]);
+  }, [completed, failed]);
 
   useEffect(() => {
     if (!copied) return;
@@ -33,6 +61,31 @@ export function CapacityNotice({ start, businessName }: { start: number; busines
 
   if (closed) return null;
   const percent = Math.floor(progress * 100);
+  if (failed) {
+    return (
+      <aside
+        aria-label={t.failedTitle}
+        data-state="failed"
+        className="relative rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200"
+      >
+        <p className="font-semibold text-slate-900">{t.failedTitle}</p>
+        <p className="mt-1 text-sm text-slate-700">{research?.error}</p>
+        {onRetry ? (
+          <button
+            type="button"
+            disabled={retrying}
+            onClick={() => {
+              setRetrying(true);
+              onRetry().finally(() => setRetrying(false));
+            }}
+            className="mt-3 inline-flex min-h-9 items-center rounded-lg bg-white px-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
+          >
+            {retrying ? t.retrying : t.retry}
+          </button>
+        ) : null}
+      </aside>
+    );
+  }
   return (
     <aside
       aria-label={completed ? t.completedTitle : t.loadingTitle(businessName)}
@@ -52,6 +105,19 @@ export function CapacityNotice({ start, businessName }: { start: number; busines
         {completed ? t.completedTitle : t.loadingTitle(businessName)}
       </p>
       <p className="mt-1 text-sm text-slate-600">{completed ? t.completedText : t.loadingText}</p>
+      {!completed && running && research?.label ? (
+        <p className="mt-2 text-sm font-medium text-brand-700" data-testid="research-stage">
+          {research.label} · {percent} %
+        </p>
+      ) : null}
+      {completed && research?.status === 'completed' && reportHref ? (
+        <Link
+          to={reportHref}
+          className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          {t.viewReport}
+        </Link>
+      ) : null}
       {completed ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <q className="text-sm text-slate-800 italic">{t.question}</q>

@@ -1,5 +1,5 @@
 import type { Business } from '@rumbo/contract';
-import { PanelLeftOpen, SquarePen, X } from 'lucide-react';
+import { FileChartColumn, PanelLeftOpen, SquarePen, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
@@ -50,6 +50,14 @@ export function ChatHeader({
           <X className="size-5" aria-hidden="true" />
         </Link>
       </div>
+      <Link
+        to={paths.report(business.id)}
+        aria-label={t.header.report}
+        title={t.header.report}
+        className={iconButtonClass('plain')}
+      >
+        <FileChartColumn className="size-5" aria-hidden="true" />
+      </Link>
       <CreditsCounter
         planId={planId}
         credits={credits}

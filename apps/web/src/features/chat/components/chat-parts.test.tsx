@@ -3,10 +3,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubLayoutObservers } from '../../../test/browser-stubs.ts';
 import '../../../test/render.tsx';
+import { MarkdownAnswer } from '../../../components/markdown-answer.tsx';
 import type { ChatMessageView } from '../messages.ts';
 import { CapacityNotice, COPY_REVERT_MS } from './capacity-notice.tsx';
 import { ChatInput } from './chat-input.tsx';
-import { MarkdownAnswer } from './markdown-answer.tsx';
 import { MESSAGE_PAGE, MessageList } from './message-list.tsx';
 
 afterEach(() => {

@@ -15,12 +15,12 @@ import { capacityStart } from '../capacity.ts';
 import { useChatSession } from '../hooks/use-chat-session.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { drawQuestions } from '../suggested-questions.es.ts';
-import { CapacityNotice } from './capacity-notice.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatInput } from './chat-input.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
 import { EmptyChat } from './empty-chat.tsx';
 import { MessageList } from './message-list.tsx';
+import { ResearchNotice } from './research-notice.tsx';
 import { StatusLines } from './status-lines.tsx';
 
 /** Spec §9: entering from the dashboard shows the spinner for at most 5 s. */
@@ -108,7 +108,15 @@ function ChatWorkspace({
   };
   const canSend = session.canSend && chatsLoaded;
   const start = chats ? capacityStart(me.plan_id, chats, openedAt) : null;
-  const notice = start === null ? null : <CapacityNotice start={start} businessName={business.name} />;
+  const notice =
+    start === null ? null : (
+      <ResearchNotice
+        start={start}
+        businessId={business.id}
+        businessName={business.name}
+        planId={me.plan_id}
+      />
+    );
   const send = (text: string, files: Parameters<typeof session.send>[1] = []) => {
     setNotices([]);
     return session.send(text, files);

@@ -2,12 +2,12 @@ import { FAILED_ANSWER_MESSAGE } from '@rumbo/contract';
 import { Sparkles } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { MarkdownAnswer } from '../../../components/markdown-answer.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRevealedText } from '../hooks/use-revealed-text.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
-import { MarkdownAnswer } from './markdown-answer.tsx';
 
 const t = copy.chat.messages;
 

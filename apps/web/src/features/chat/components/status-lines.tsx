@@ -41,8 +41,11 @@ export function StatusLines({ businessId, planId }: { businessId: number; planId
     return () => clearInterval(timer);
   }, []);
 
-  const latest = research.data?.research;
-  const researchAt = latest ? new Date(latest.completed_at ?? latest.created_at) : null;
+  // 'Hace N …' counts from the last completed research, not from a run still working (issue 14).
+  const lastCompleted = research.data?.last_completed_at;
+  const researchAt = lastCompleted ? new Date(lastCompleted) : null;
+  const underWay =
+    research.data?.research?.status === 'pending' || research.data?.research?.status === 'running';
   return (
     <div
       className="mt-2 flex flex-wrap justify-center gap-x-5 gap-y-1 text-xs text-slate-600"
@@ -55,6 +58,8 @@ export function StatusLines({ businessId, planId }: { businessId: number; planId
             <WithTooltip value={t.researchDisabled} tooltip={t.researchDisabledTooltip} />
           ) : researchAt ? (
             formatResearchAge(researchAt, new Date(now))
+          ) : underWay ? (
+            t.researchRunning
           ) : research.isPending ? (
             '…'
           ) : (
