@@ -1,9 +1,10 @@
 /**
- * What the loopback model answers in the browser tests: a markdown answer with a heading, a list, a
- * bold word and a table; a long slow one when the question asks for it (to stop it or leave mid-way);
+ * What the loopback model answers in the browser tests: the market-research steps; a markdown answer
+ * with a heading, a list, a bold word and a table; a long slow one when the question asks for it (to stop it or leave mid-way);
  * and a short title when asked to name a thread.
  */
 import { type FakeScript, type RecordedRequest, tokenize } from '../../apps/api/src/test/fakes/openai.ts';
+import { isResearchRequest, researchModelScript } from '../../apps/api/src/test/fakes/research-model.ts';
 
 export const MODEL_TITLE = 'Validar la idea';
 
@@ -36,6 +37,8 @@ function lastUserText(body: RecordedRequest['body']): string {
 }
 
 export function e2eModelScript(body: RecordedRequest['body']): FakeScript {
+  // Market research: each step a little slow, so that its stages can be seen.
+  if (isResearchRequest(body)) return researchModelScript(body, { delayMs: 150 });
   if (!body.stream) return { tokens: [MODEL_TITLE] };
   if (lastUserText(body).includes(SLOW_WORD)) {
     const words = Array.from({ length: SLOW_ANSWER_WORDS }, (_, i) => slowWord(i + 1)).join(' ');
@@ -43,3 +46,18 @@ export function e2eModelScript(body: RecordedRequest['body']): FakeScript {
   }
   return { tokens: tokenize(MARKDOWN_ANSWER), firstTokenDelayMs: 150, tokenDelayMs: 15 };
 }
+
+/** The pages the browser tests' market research reads (served on loopback). */
+export const RESEARCH_PAGES: Record<string, { html: string }> = {
+  '/aceite': {
+    html: `<html><head><title>El mercado del aceite de oliva</title></head><body><article><p>El consumo de
+aceite de oliva virgen extra en la restauración española creció un 9 % en 2025, y los restaurantes pagan
+de media entre 6 y 9 euros por litro a distribuidores; el canal directo desde la almazara gana peso entre
+los restaurantes de gama media y alta, que valoran la trazabilidad del origen.</p></article></body></html>`,
+  },
+  '/distribucion': {
+    html: `<html><head><title>Distribución a restaurantes</title></head><body><article><p>Las plataformas que
+conectan productores con hostelería cobran comisiones de entre el 10 % y el 20 % por pedido, y el reparto
+semanal en rutas fijas reduce el coste logístico por cliente frente a los envíos sueltos.</p></article></body></html>`,
+  },
+};

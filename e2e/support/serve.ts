@@ -14,9 +14,11 @@ import { createLogger } from '../../apps/api/src/logger.ts';
 import { closeOnSignals, startServer } from '../../apps/api/src/server.ts';
 import { startFakeOidc } from '../../apps/api/src/test/fakes/oidc.ts';
 import { startFakeOpenAI } from '../../apps/api/src/test/fakes/openai.ts';
+import { startFakeSearch } from '../../apps/api/src/test/fakes/search.ts';
 import { startFakeSmtp } from '../../apps/api/src/test/fakes/smtp.ts';
+import { startFakeWebPages } from '../../apps/api/src/test/fakes/web-pages.ts';
 import { WEB_DIST_DIR } from '../../apps/api/src/web/build.ts';
-import { e2eModelScript } from './model-script.ts';
+import { e2eModelScript, RESEARCH_PAGES } from './model-script.ts';
 import { APP_PORT, APP_URL, GOOGLE_NAMES, MAIL_INSPECTOR_PORT, OIDC_PORT } from './ports.ts';
 
 const oidc = await startFakeOidc({
@@ -26,6 +28,17 @@ const oidc = await startFakeOidc({
 });
 const smtp = await startFakeSmtp();
 const model = await startFakeOpenAI({ script: e2eModelScript });
+// The web that market research reads on CEO plans: a search engine and two pages, on loopback.
+const pages = await startFakeWebPages({ pages: RESEARCH_PAGES });
+const search = await startFakeSearch({
+  flavor: 'searxng',
+  results: (query) =>
+    Object.entries(RESEARCH_PAGES).map(([path, page]) => ({
+      url: `${pages.url}${path}`,
+      title: /<title>([^<]*)<\/title>/.exec(page.html ?? '')?.[1] ?? path,
+      snippet: query,
+    })),
+});
 
 let expireResetCodes: () => Promise<void> = async () => {};
 let spendAllCredits: (email: string) => Promise<void> = async () => {};
@@ -72,6 +85,9 @@ const env = loadEnv({
   AI_PROVIDER: 'openai-compatible',
   AI_BASE_URL: model.url,
   AI_MODEL: 'fake-mentor',
+  SEARCH_PROVIDER: 'searxng',
+  SEARCH_BASE_URL: search.url,
+  RESEARCH_ALLOW_LOOPBACK: 'true',
 });
 const logger = createLogger(env.LOG_LEVEL);
 // E2E_WEB_DIST lets parallel runs serve builds of their own.

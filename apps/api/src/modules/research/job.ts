@@ -57,7 +57,16 @@ export function createResearchWorker(deps: ResearchWorkerDeps): ResearchWorker {
   let stopping = false;
 
   async function work(researchId: number): Promise<void> {
-    if (stopping || !(await claim(deps.db, researchId))) return;
+    if (stopping) return;
+    if (!(await claim(deps.db, researchId))) {
+      // Still pending (its owner has no plan with research yet): the watchdog sends it again as soon as
+      // the plan allows, instead of a minute later.
+      await deps.db
+        .update(researches)
+        .set({ heartbeatAt: null })
+        .where(and(eq(researches.id, researchId), eq(researches.status, 'pending')));
+      return;
+    }
     const controller = new AbortController();
     running.add(controller);
     const beat = setInterval(() => {
