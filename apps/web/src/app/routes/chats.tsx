@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs, useLocation } from 'react-router';
 import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { businessesQueryOptions } from '../../features/businesses/api/businesses.ts';
 import { ChatsDashboard } from '../../features/businesses/components/chats-dashboard.tsx';
@@ -25,7 +25,9 @@ export function createLoader(queryClient: QueryClient) {
 
 export function Component() {
   const me = useMe();
+  // The edit wizard lands here with the business it saved: the dashboard offers to refresh its study.
+  const edited = (useLocation().state as { edited?: number } | null)?.edited;
   // The root opens this screen only once the product user has loaded.
   if (!me.data) return null;
-  return <ChatsDashboard planId={me.data.plan_id} />;
+  return <ChatsDashboard planId={me.data.plan_id} edited={edited} />;
 }

@@ -35,7 +35,7 @@ export function Component() {
       mode="edit"
       business={business}
       onExit={() => void navigate(paths.chats)}
-      onDone={() => void navigate(paths.chatsForced)}
+      onDone={(saved) => void navigate(paths.chatsForced, { state: { edited: saved.id } })}
     />
   );
 }

@@ -1,5 +1,14 @@
 /** Spanish texts of onboarding, the business wizards and the chats dashboard (part of copy.es.ts). */
 export const businessesCopy = {
+  refreshOffer: {
+    label: 'Actualizar el estudio de mercado',
+    text: (name: string) =>
+      `Has guardado los cambios de ${name}. Su estudio de mercado se hizo con el perfil anterior: ¿quieres actualizarlo?`,
+    refresh: 'Actualizar estudio',
+    dismiss: 'Ahora no',
+    started: 'Estudio en marcha: tu mentor lo tendrá en cuenta en cuanto termine.',
+    failed: 'No se pudo pedir el estudio. Inténtalo de nuevo más tarde.',
+  },
   wizard: {
     createTitle: 'Crear nuevo chat',
     editTitle: 'Editar chat',

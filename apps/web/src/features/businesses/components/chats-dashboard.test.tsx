@@ -137,4 +137,32 @@ describe('the chats dashboard (spec §2.9)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.getByRole('article', { name: 'Oliva Directa' })).toBeTruthy();
   });
+
+  it('offers to refresh the market study of the business just edited, and shows a refusal in Spanish', async () => {
+    const message =
+      'Ya usaste la investigación de mercado de este periodo. Mejora al plan CEO para investigar sin límite.';
+    const network = stubFetch({
+      'GET /api/businesses': { body: [sampleIdea()] },
+      'POST /api/researches': { status: 403, body: { code: 'RESEARCH_NOT_ALLOWED', message } },
+    });
+    renderWithRouter([{ path: '/chats', element: <ChatsDashboard planId={5} edited={4} /> }], {
+      path: '/chats',
+    });
+    const offer = await screen.findByRole('region', { name: 'Actualizar el estudio de mercado' });
+    expect(offer.textContent).toContain('Has guardado los cambios de Oliva Directa.');
+    fireEvent.click(screen.getByRole('button', { name: 'Actualizar estudio' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', message);
+    expect(network.callsTo('POST /api/researches')[0]?.body).toMatchObject({ business_id: 4 });
+    fireEvent.click(screen.getByRole('button', { name: 'Ahora no' }));
+    expect(screen.queryByRole('region', { name: 'Actualizar el estudio de mercado' })).toBeNull();
+  });
+
+  it('offers nothing on Starter, which has no research', async () => {
+    stubFetch({ 'GET /api/businesses': { body: [sampleIdea()] } });
+    renderWithRouter([{ path: '/chats', element: <ChatsDashboard planId={9} edited={4} /> }], {
+      path: '/chats',
+    });
+    expect(await screen.findByRole('article', { name: 'Oliva Directa' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Actualizar el estudio de mercado' })).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { type Business, businessLimit } from '@rumbo/contract';
+import { type Business, businessLimit, isResearchEnabled } from '@rumbo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -11,11 +11,12 @@ import { businessesQueryOptions } from '../api/businesses.ts';
 import { useDeleteBusiness } from '../hooks/use-delete-business.ts';
 import { BusinessCard } from './business-card.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { RefreshResearchOffer } from './refresh-research-offer.tsx';
 
 const t = copy.businesses.dashboard;
 
 /** Spec §2.9 'Chats dashboard'. The route preloads the list; `planId` decides where the add card goes. */
-export function ChatsDashboard({ planId }: { planId: number }) {
+export function ChatsDashboard({ planId, edited }: { planId: number; edited?: number }) {
   const businesses = useQuery(businessesQueryOptions());
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState<Business | null>(null);
@@ -23,11 +24,15 @@ export function ChatsDashboard({ planId }: { planId: number }) {
   const sectionId = useId();
 
   const list = businesses.data ?? [];
+  const editedBusiness = list.find((business) => business.id === edited);
   const limitReached = list.length >= businessLimit(planId);
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t.heading}</h1>
+      {editedBusiness && isResearchEnabled(planId) ? (
+        <RefreshResearchOffer businessId={editedBusiness.id} businessName={editedBusiness.name} />
+      ) : null}
       <section aria-labelledby={sectionId} className="mt-8">
         <h2 id={sectionId} className="text-lg font-semibold text-slate-900">
           {t.section}
