@@ -4,10 +4,10 @@ import {
   displayCredits,
   hasAdvancedSources,
   isResearchEnabled,
-  researchQuota,
   maySend,
   PLANS,
   planOf,
+  researchQuota,
   SLIDER_PLANS,
 } from './index.ts';
 

@@ -194,7 +194,10 @@ const MATRIX: Record<string, Entry> = {
     access: 'owner',
     request: (o) => ({ path: `/api/businesses/${o.ideaId}/research` }),
   },
-  'GET /api/researches/{id}': { access: 'owner', request: (o) => ({ path: `/api/researches/${o.researchId}` }) },
+  'GET /api/researches/{id}': {
+    access: 'owner',
+    request: (o) => ({ path: `/api/researches/${o.researchId}` }),
+  },
   'GET /api/researches/{id}/events': {
     access: 'owner',
     request: (o) => ({ path: `/api/researches/${o.researchId}/events` }),

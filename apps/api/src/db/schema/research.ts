@@ -60,9 +60,7 @@ export const researches = pgTable(
     index('researches_status_idx').on(t.status),
     // At most one run under way per business: concurrent requests (the server's own start at creation
     // and the browser's, 1 s later) meet here and share the run.
-    uniqueIndex('researches_one_active')
-      .on(t.businessId)
-      .where(sql`${t.status} in ('pending', 'running')`),
+    uniqueIndex('researches_one_active').on(t.businessId).where(sql`${t.status} in ('pending', 'running')`),
     check('researches_progress_range', sql`${t.progress} between 0 and 1000`),
   ],
 );
