@@ -11,7 +11,7 @@ import {
   ideaSchema,
 } from '@rumbo/contract';
 import type { AppEnv } from '../../http/context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import { json, signedIn } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
 import { requireUser } from '../../http/session.ts';
@@ -92,11 +92,14 @@ export function businessRoutes(
       }),
       async (c) => {
         const business = await service.create(c.get('userId'), stage, c.req.valid('json'));
-        await onCreated(c.get('userId'), business.id).catch((error: unknown) =>
-          c
-            .get('logger')
-            .error({ err: error, businessId: business.id }, 'starting the market research failed'),
-        );
+        await onCreated(c.get('userId'), business.id).catch((error: unknown) => {
+          // A plan's refusal (Founder's quota already used) is expected: the business is created anyway.
+          if (error instanceof AppError && error.status < 500) return;
+          c.get('logger').error(
+            { err: error, businessId: business.id },
+            'starting the market research failed',
+          );
+        });
         return c.json(business, 201);
       },
     );

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researches, researchSources } from '../../db/schema/index.ts';
 import { type ChatOwner, chatOwner } from '../../test/chat-owner.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
+import { MAX_STREAMS_PER_USER } from './events-stream.ts';
 import { appendEvent } from './store.ts';
 import { GAVE_UP_REASON, MAX_ATTEMPTS, sweepResearch } from './watchdog.ts';
 
@@ -224,6 +225,48 @@ describe('the run’s timeline over Server-Sent Events', () => {
     await complete(id);
     const after = await t.fetch(url, { headers: { cookie: who.cookie, 'last-event-id': '4' } });
     expect(after.status).toBe(204);
+  });
+});
+
+describe('open timelines', () => {
+  it('are limited per user: one too many answers 429 in Spanish, and closing one frees its place', async () => {
+    const who = await chatOwner(t, { planId: 7, credits: 10 });
+    const [run] = await runsOf(who.businessId);
+    const url = `/api/researches/${run?.id}/events`;
+    const readers = Array.from({ length: MAX_STREAMS_PER_USER }, () => new AbortController());
+    const opened = await Promise.all(
+      readers.map((reader) => t.fetch(url, { headers: { cookie: who.cookie }, signal: reader.signal })),
+    );
+    expect(opened.map((res) => res.status)).toEqual(readers.map(() => 200));
+    const refused = await t.fetch(url, { headers: { cookie: who.cookie } });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Tienes demasiadas pestañas/);
+    // Another user is not affected.
+    const other = await chatOwner(t, { planId: 7, credits: 10 });
+    const [otherRun] = await runsOf(other.businessId);
+    const theirs = new AbortController();
+    expect(
+      (
+        await t.fetch(`/api/researches/${otherRun?.id}/events`, {
+          headers: { cookie: other.cookie },
+          signal: theirs.signal,
+        })
+      ).status,
+    ).toBe(200);
+    theirs.abort();
+    readers[0]?.abort();
+    await expect
+      .poll(
+        async () => {
+          const again = await t.fetch(url, { headers: { cookie: who.cookie } });
+          const status = again.status;
+          await again.body?.cancel();
+          return status;
+        },
+        { timeout: 5_000, interval: 200 },
+      )
+      .toBe(200);
+    for (const reader of readers) reader.abort();
   });
 });
 

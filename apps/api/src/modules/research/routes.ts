@@ -13,7 +13,7 @@ import { idParams } from '../../http/params.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
-import { streamEvents } from './events-stream.ts';
+import { createStreamCounter, streamEvents } from './events-stream.ts';
 import { latestResearch, ownedRun, researchReport } from './read-research.ts';
 import { type SendResearchJob, startResearch } from './start-research.ts';
 import { sourcesOf, toResearch } from './store.ts';
@@ -32,6 +32,7 @@ const errors = {
  */
 export function researchRoutes(auth: Auth, db: Db, send: SendResearchJob) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const streams = createStreamCounter();
   app.use('/researches', requireUser(auth));
   app.use('/researches/*', requireUser(auth));
   app.use('/businesses/:id/research', requireUser(auth));
@@ -100,12 +101,13 @@ export function researchRoutes(auth: Auth, db: Db, send: SendResearchJob) {
           content: { 'text/event-stream': { schema: z.string() } },
         },
         204: { description: 'La investigación terminó y no hay eventos nuevos' },
+        429: { description: 'Demasiados seguimientos abiertos a la vez', content: json(apiErrorSchema) },
         ...errors,
       },
     }),
     async (c) => {
       const { run } = await ownedRun(db, c.get('userId'), c.req.valid('param').id);
-      return (await streamEvents(c, db, run.id)) as never;
+      return (await streamEvents(c, db, run.id, { userId: c.get('userId'), streams })) as never;
     },
   );
   return app;
