@@ -5,7 +5,11 @@ import path from 'node:path';
 import { CHAT_STREAM_HEADERS } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { generations } from '../db/schema/index.ts';
+import { notesSchema } from '../modules/research/pipeline/gather-step.ts';
+import { planSchema } from '../modules/research/pipeline/plan-step.ts';
+import { sectionSchema } from '../modules/research/pipeline/write-step.ts';
 import { chatOwner, newChat, storedAnswer } from '../test/chat-owner.ts';
 import { startTestHttpServer, type TestHttpServer } from '../test/http-server.ts';
 import { writeTinyGguf } from '../test/tiny-gguf.ts';
@@ -69,4 +73,16 @@ describe.skipIf(!available)('the local provider (node-llama-cpp)', () => {
     expect(generation?.model).toBe('local:tiny.gguf');
     expect(generation?.outputTokens).toBeGreaterThan(0);
   }, 120_000);
+
+  it('turns every structured research step’s JSON schema into a grammar', async () => {
+    const lib = (await importNodeLlamaCpp()) as unknown as {
+      getLlama(options: object): Promise<{ createGrammarForJsonSchema(schema: unknown): Promise<unknown> }>;
+    };
+    const llama = await lib.getLlama({ gpu: false, build: 'never' });
+    for (const schema of [planSchema, notesSchema, sectionSchema]) {
+      await expect(
+        llama.createGrammarForJsonSchema(z.toJSONSchema(schema, { target: 'draft-7' })),
+      ).resolves.toBeTruthy();
+    }
+  }, 60_000);
 });
