@@ -80,5 +80,3 @@ export type ResearchEventType = (typeof RESEARCH_EVENT_TYPES)[number];
 /** The message of a refused research request (Founder: 1 per billing period). */
 export const RESEARCH_QUOTA_MESSAGE =
   'Ya usaste la investigación de mercado de este periodo. Mejora al plan CEO para investigar sin límite.';
-export const RESEARCH_DISABLED_MESSAGE =
-  'Tu plan no incluye investigaciones de mercado. Mejora tu plan para activarlas.';
