@@ -1,10 +1,15 @@
-import dns from 'node:dns/promises';
-import http from 'node:http';
+import type { LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import zlib from 'node:zlib';
-import ipaddr from 'ipaddr.js';
-import { readableText } from './extract.ts';
+import { deadline } from './deadline.ts';
+import { decodeText, readableText } from './extract.ts';
+import { PageRefused } from './page-refused.ts';
+import { publicAddresses } from './public-address.ts';
+import { readCappedBody } from './read-body.ts';
+
+export { PageRefused } from './page-refused.ts';
+export { isPublicAddress } from './public-address.ts';
 
 export interface FetchedPage {
   /** The address the page was read from, after redirects. */
@@ -15,12 +20,10 @@ export interface FetchedPage {
 
 export type PageFetcher = (url: string, signal: AbortSignal) => Promise<FetchedPage>;
 
-/** A page the run will not read (its Spanish message goes to the run's timeline as a warning). */
-export class PageRefused extends Error {}
-
 export interface PageFetcherOptions {
   /** Test only (RESEARCH_ALLOW_LOOPBACK): loopback addresses are allowed, never private or link-local ones. */
   allowLoopback: boolean;
+  /** For the whole read, redirects included. */
   timeoutMs?: number;
   /** Decoded bytes at most. */
   maxBytes?: number;
@@ -29,168 +32,134 @@ export interface PageFetcherOptions {
 
 const DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 };
 const READABLE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain'];
+const REDIRECTS = [301, 302, 303, 307, 308];
 
 /**
- * Whether a research run may connect to `address`: only public unicast addresses, so a page (or a
- * redirect, or a DNS answer) can't turn the job against the server's own network: no loopback, private,
- * link-local, unique-local, carrier-grade NAT, multicast or reserved ranges, IPv4-mapped ones included.
+ * Sends one GET connecting only to the addresses already checked (the lookup answers with them), so a
+ * second DNS answer can't swap in a private one (DNS rebinding). No connection pool: a socket is never
+ * reused for another name's request.
  */
-export function isPublicAddress(address: string, allowLoopback = false): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
-    ip = (ip as ipaddr.IPv6).toIPv4Address();
-  }
-  const range = ip.range();
-  return range === 'unicast' || (allowLoopback && range === 'loopback');
-}
-
-/** The checked address to connect to: every address the name resolves to must be public. */
-async function resolvePublic(hostname: string, allowLoopback: boolean) {
-  const bare = hostname.replace(/^\[|\]$/g, '');
-  const found = ipaddr.isValid(bare)
-    ? [{ address: bare, family: ipaddr.parse(bare).kind() === 'ipv6' ? 6 : 4 }]
-    : await dns.lookup(bare, { all: true, verbatim: true }).catch(() => {
-        throw new PageRefused(`No se encontró la dirección ${bare}.`);
-      });
-  if (found.length === 0 || !found.every((entry) => isPublicAddress(entry.address, allowLoopback))) {
-    throw new PageRefused(`La dirección ${bare} apunta a una red privada o local y no se consulta.`);
-  }
-  return found[0] as { address: string; family: number };
-}
-
-interface RawPage {
-  status: number;
-  location?: string;
-  contentType: string;
-  body: Buffer;
-}
-
-/** One GET to the pinned address (so a second DNS answer can't swap it), decoded and capped. */
-function get(url: URL, pinned: { address: string; family: number }, maxBytes: number, signal: AbortSignal) {
-  const lookup: LookupFunction = (_host, options, callback) => {
-    if (options.all) callback(null, [pinned]);
-    else callback(null, pinned.address, pinned.family);
+function request(url: URL, checked: LookupAddress[], signal: AbortSignal): Promise<IncomingMessage> {
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) {
+      callback(null, checked);
+      return;
+    }
+    const pick = checked.find((entry) => !options.family || entry.family === options.family) ?? checked[0];
+    callback(null, pick?.address ?? '', pick?.family ?? 4);
   };
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise<RawPage>((resolve, reject) => {
-    const req = client.request(
-      url,
-      {
-        method: 'GET',
-        lookup,
-        signal,
-        headers: {
-          'user-agent': 'RumboResearch/1.0 (+estudio de mercado)',
-          accept: 'text/html,application/xhtml+xml,text/plain;q=0.8',
-          'accept-encoding': 'gzip, deflate, br',
-          'accept-language': 'es',
-        },
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, {
+      method: 'GET',
+      agent: false,
+      lookup,
+      signal,
+      headers: {
+        'user-agent': 'RumboResearch/1.0 (+estudio de mercado)',
+        accept: 'text/html,application/xhtml+xml,text/plain;q=0.8',
+        'accept-encoding': 'gzip, deflate, br',
+        'accept-language': 'es',
       },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (status >= 300 && status < 400) {
-          res.resume();
-          resolve({ status, location: res.headers.location, contentType: '', body: Buffer.alloc(0) });
-          return;
-        }
-        const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
-        const decoded =
-          encoding === 'gzip' || encoding === 'x-gzip'
-            ? res.pipe(zlib.createGunzip())
-            : encoding === 'deflate'
-              ? res.pipe(zlib.createInflate())
-              : encoding === 'br'
-                ? res.pipe(zlib.createBrotliDecompress())
-                : res;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let refused = false;
-        decoded.on('data', (chunk: Buffer) => {
-          if (refused) return;
-          size += chunk.length;
-          if (size > maxBytes) {
-            // Counted after decoding: a small compressed body may inflate to any size.
-            refused = true;
-            reject(new PageRefused('La página es demasiado grande para leerla.'));
-            req.destroy();
-            return;
-          }
-          chunks.push(chunk);
-        });
-        decoded.on('error', () => {
-          if (!refused) reject(new PageRefused('La página no se pudo descomprimir.'));
-        });
-        decoded.on('end', () => {
-          if (refused) return;
-          resolve({
-            status,
-            contentType: String(res.headers['content-type'] ?? '').toLowerCase(),
-            body: Buffer.concat(chunks),
-          });
-        });
-      },
-    );
-    req.on('error', (error) => reject(error));
+    });
+    req.once('response', resolve);
+    // Kept for the request's whole life: a later error with no listener would crash the process.
+    req.on('error', reject);
     req.end();
   });
 }
 
-function decode(body: Buffer, contentType: string): string {
-  const charset = /charset=([\w-]+)/.exec(contentType)?.[1] ?? 'utf-8';
+/** The media type when it is one the run reads, else a refusal (checked before reading the body). */
+function readableType(res: IncomingMessage, maxBytes: number): string {
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  if (!type || !READABLE_TYPES.includes(type)) throw new PageRefused('La página no es texto ni HTML.');
+  const declared = Number(res.headers['content-length']);
+  if (!res.headers['content-encoding'] && declared > maxBytes)
+    throw new PageRefused('La página es demasiado grande para leerla.');
+  return type;
+}
+
+function nextUrl(location: string, base: URL): URL {
   try {
-    return new TextDecoder(charset).decode(body);
+    return new URL(location, base);
   } catch {
-    return new TextDecoder('utf-8').decode(body);
+    throw new PageRefused('La página redirige a una dirección no válida.');
+  }
+}
+
+type Limits = Required<PageFetcherOptions>;
+
+/** Follows the page's redirects, each target checked again, to the readable text of where they end. */
+async function readPage(start: URL, signal: AbortSignal, limits: Limits): Promise<FetchedPage> {
+  const { allowLoopback, maxBytes, maxRedirects } = limits;
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new PageRefused('Solo se leen páginas http o https.');
+    if (url.username || url.password)
+      throw new PageRefused('La dirección lleva credenciales y no se consulta.');
+    const checked = await publicAddresses(url.hostname, allowLoopback, signal);
+    const res = await request(url, checked, signal);
+    const status = res.statusCode ?? 0;
+    if (REDIRECTS.includes(status) && res.headers.location) {
+      res.destroy();
+      if (hop >= maxRedirects) throw new PageRefused('La página redirige demasiadas veces.');
+      url = nextUrl(res.headers.location, url);
+      continue;
+    }
+    if (status !== 200) {
+      res.destroy();
+      throw new PageRefused(`La página respondió con un error (${status}).`);
+    }
+    let type: string;
+    try {
+      type = readableType(res, maxBytes);
+    } catch (error) {
+      res.destroy();
+      throw error;
+    }
+    const body = await readCappedBody(res, maxBytes, signal);
+    const plain = type === 'text/plain';
+    const raw = decodeText(body, String(res.headers['content-type']), !plain);
+    return { url: url.href, ...readableText(raw, plain) };
   }
 }
 
 /**
  * Reads public web pages for research runs (ARCHITECTURE §1 'Research': every fetch public addresses
- * only, timeouts, size caps): http(s) only, each redirect checked again, the decoded body capped, HTML
- * or plain text only, and the readable text extracted.
+ * only, timeouts, size caps): http(s) only, every address a name resolves to checked and the connection
+ * pinned to them, each redirect checked again (at most 3), one deadline for the whole read, the decoded
+ * body capped, HTML or plain text only, and the readable text extracted.
  */
 export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
-  const { allowLoopback } = options;
-  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
-  const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
-  const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
-
+  const limits: Limits = {
+    allowLoopback: options.allowLoopback,
+    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    maxBytes: options.maxBytes ?? DEFAULTS.maxBytes,
+    maxRedirects: options.maxRedirects ?? DEFAULTS.maxRedirects,
+  };
   return async (address, signal) => {
-    const deadline = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
     let url: URL;
     try {
       url = new URL(address);
     } catch {
       throw new PageRefused('La dirección de la página no es válida.');
     }
-    for (let hop = 0; ; hop++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new PageRefused('Solo se leen páginas http o https.');
-      }
-      if (url.username || url.password)
-        throw new PageRefused('La dirección lleva credenciales y no se consulta.');
-      const pinned = await resolvePublic(url.hostname, allowLoopback);
-      let page: RawPage;
-      try {
-        page = await get(url, pinned, maxBytes, deadline);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        if (error instanceof PageRefused) throw error;
-        throw new PageRefused(
-          deadline.aborted ? 'La página tardó demasiado en responder.' : 'La página no se pudo leer.',
-        );
-      }
-      if (page.location !== undefined) {
-        if (hop >= maxRedirects) throw new PageRefused('La página redirige demasiadas veces.');
-        url = new URL(page.location, url);
-        continue;
-      }
-      if (page.status !== 200) throw new PageRefused(`La página respondió con un error (${page.status}).`);
-      const type = page.contentType.split(';')[0]?.trim() ?? '';
-      if (!READABLE_TYPES.includes(type)) throw new PageRefused('La página no es texto ni HTML.');
-      const raw = decode(page.body, page.contentType);
-      return { url: url.href, ...readableText(raw, type === 'text/plain') };
+    const time = deadline(signal, limits.timeoutMs);
+    try {
+      return await readPage(url, time.signal, limits);
+    } catch (error) {
+      // The run's own stop is not the page's fault: it propagates as the run's reason.
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof PageRefused) throw error;
+      throw new PageRefused(
+        time.passed() ? 'La página tardó demasiado en responder.' : 'La página no se pudo leer.',
+      );
+    } finally {
+      time.clear();
     }
   };
 }

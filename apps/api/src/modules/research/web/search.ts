@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Env } from '../../../env.ts';
+import { deadline } from './deadline.ts';
 
 export interface SearchResult {
   url: string;
@@ -12,32 +13,35 @@ export interface SearchClient {
 }
 
 /** A search that could not be done; its message is Spanish and never carries the provider's key. */
-export class SearchFailed extends Error {}
+export class SearchFailed extends Error {
+  override name = 'SearchFailed';
+}
 
-const SEARCH_TIMEOUT_MS = 15_000;
-const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+export interface SearchClientOptions {
+  /** Per search (15 s by default). */
+  timeoutMs?: number;
+  /** Bytes of the provider's answer at most (2 MB by default). */
+  maxBytes?: number;
+}
 
+const DEFAULTS = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024 };
+
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+// Lenient per result (one without a URL is dropped later, not the whole answer); strict on the shape.
 const searxngSchema = z.object({
-  results: z.array(
-    z.object({ url: z.string(), title: z.string().default(''), content: z.string().default('') }),
-  ),
+  results: z.array(z.object({ url: text, title: text, content: text })),
 });
 const braveSchema = z.object({
-  web: z
-    .object({
-      results: z.array(
-        z.object({ url: z.string(), title: z.string().default(''), description: z.string().default('') }),
-      ),
-    })
-    .default({ results: [] }),
+  web: z.object({ results: z.array(z.object({ url: text, title: text, description: text })) }).optional(),
 });
 const tavilySchema = z.object({
-  results: z.array(
-    z.object({ url: z.string(), title: z.string().default(''), content: z.string().default('') }),
-  ),
+  results: z.array(z.object({ url: text, title: text, content: text })),
 });
 
-/** Only http(s) results, each URL once, at most `limit`. */
+/** Only http(s) results, each URL once (its #fragment aside), at most `limit`. */
 function clean(results: SearchResult[], limit: number): SearchResult[] {
   const seen = new Set<string>();
   const kept: SearchResult[] = [];
@@ -58,26 +62,59 @@ function clean(results: SearchResult[], limit: number): SearchResult[] {
   return kept;
 }
 
-async function getJson(url: string, init: RequestInit, signal: AbortSignal): Promise<unknown> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      ...init,
-      signal: AbortSignal.any([signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]),
-    });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new SearchFailed('El buscador no respondió a tiempo.');
-  }
-  if (!res.ok) throw new SearchFailed(`El buscador respondió con un error (${res.status}).`);
-  const body = await res.arrayBuffer();
-  if (body.byteLength > MAX_RESPONSE_BYTES)
+/** The answer's bytes, reading no more than `maxBytes` of them. */
+async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
+  if (Number(res.headers.get('content-length')) > maxBytes) {
+    await res.body?.cancel();
     throw new SearchFailed('La respuesta del buscador es demasiado grande.');
-  try {
-    return JSON.parse(new TextDecoder().decode(body));
-  } catch {
-    throw new SearchFailed('El buscador respondió algo que no es JSON.');
   }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new SearchFailed('La respuesta del buscador es demasiado grande.');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+type Request = (url: string, init: RequestInit, signal: AbortSignal) => Promise<unknown>;
+
+/** One request to the provider, as JSON, within its time and size; failures are Spanish SearchFailed. */
+function jsonRequester({ timeoutMs, maxBytes }: Required<SearchClientOptions>): Request {
+  return async (url, init, signal) => {
+    const time = deadline(signal, timeoutMs);
+    let body: Uint8Array;
+    try {
+      const res = await fetch(url, { ...init, signal: time.signal });
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new SearchFailed(`El buscador respondió con un error (${res.status}).`);
+      }
+      body = await readCapped(res, maxBytes);
+    } catch (error) {
+      // The run's own stop propagates as the run's reason.
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof SearchFailed) throw error;
+      // Never the error's own text: it may quote the request, and the request may carry the key.
+      throw new SearchFailed(
+        time.passed() ? 'El buscador no respondió a tiempo.' : 'No se pudo conectar con el buscador.',
+      );
+    } finally {
+      time.clear();
+    }
+    try {
+      return JSON.parse(new TextDecoder().decode(body));
+    } catch {
+      throw new SearchFailed('El buscador respondió algo que no es JSON.');
+    }
+  };
 }
 
 function parse<T>(schema: z.ZodType<T>, data: unknown): T {
@@ -86,77 +123,99 @@ function parse<T>(schema: z.ZodType<T>, data: unknown): T {
   return parsed.data;
 }
 
+const baseUrl = (configured: string | undefined, fallback: string) =>
+  (configured ?? fallback).replace(/\/+$/, '');
+
+/** SearXNG's JSON API (`format=json` must be enabled in its settings). */
+function searxng(base: string, request: Request): SearchClient {
+  return {
+    async search(query, { limit, signal }) {
+      const params = new URLSearchParams({ q: query, format: 'json', language: 'es' });
+      const data = parse(
+        searxngSchema,
+        await request(`${base}/search?${params}`, { headers: { accept: 'application/json' } }, signal),
+      );
+      return clean(
+        data.results.map((r) => ({ url: r.url, title: r.title, snippet: r.content })),
+        limit,
+      );
+    },
+  };
+}
+
+/** Brave's Web Search API; Spanish results, Spain first (a query naming another country still finds it). */
+function brave(base: string, key: string, request: Request): SearchClient {
+  return {
+    async search(query, { limit, signal }) {
+      const params = new URLSearchParams({
+        q: query,
+        count: String(Math.min(20, Math.max(1, limit))),
+        country: 'ES',
+        search_lang: 'es',
+      });
+      const data = parse(
+        braveSchema,
+        await request(
+          `${base}/res/v1/web/search?${params}`,
+          { headers: { accept: 'application/json', 'x-subscription-token': key } },
+          signal,
+        ),
+      );
+      return clean(
+        (data.web?.results ?? []).map((r) => ({ url: r.url, title: r.title, snippet: r.description })),
+        limit,
+      );
+    },
+  };
+}
+
+/** Tavily's search API. */
+function tavily(base: string, key: string, request: Request): SearchClient {
+  return {
+    async search(query, { limit, signal }) {
+      const data = parse(
+        tavilySchema,
+        await request(
+          `${base}/search`,
+          {
+            method: 'POST',
+            headers: {
+              accept: 'application/json',
+              'content-type': 'application/json',
+              authorization: `Bearer ${key}`,
+            },
+            body: JSON.stringify({ query, max_results: Math.min(20, Math.max(1, limit)) }),
+          },
+          signal,
+        ),
+      );
+      return clean(
+        data.results.map((r) => ({ url: r.url, title: r.title, snippet: r.content })),
+        limit,
+      );
+    },
+  };
+}
+
 /**
  * The search provider SEARCH_PROVIDER names (ARCHITECTURE §1 'Research'), or null without one (research
  * then uses the model's own knowledge). Its address is the operator's configuration, so it may be on
  * loopback (a self-hosted SearXNG); only the pages a run reads go through the public-address guard.
  */
-export function createSearchClient(env: Env): SearchClient | null {
+export function createSearchClient(env: Env, options: SearchClientOptions = {}): SearchClient | null {
+  const request = jsonRequester({
+    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    maxBytes: options.maxBytes ?? DEFAULTS.maxBytes,
+  });
   const key = env.SEARCH_API_KEY ?? '';
   switch (env.SEARCH_PROVIDER) {
-    case 'searxng': {
-      const base = (env.SEARCH_BASE_URL as string).replace(/\/+$/, '');
-      return {
-        async search(query, { limit, signal }) {
-          const url = `${base}/search?${new URLSearchParams({ q: query, format: 'json', language: 'es' })}`;
-          const data = parse(
-            searxngSchema,
-            await getJson(url, { headers: { accept: 'application/json' } }, signal),
-          );
-          return clean(
-            data.results.map((r) => ({ url: r.url, title: r.title, snippet: r.content })),
-            limit,
-          );
-        },
-      };
-    }
-    case 'brave': {
-      const base = (env.SEARCH_BASE_URL ?? 'https://api.search.brave.com').replace(/\/+$/, '');
-      return {
-        async search(query, { limit, signal }) {
-          const params = new URLSearchParams({
-            q: query,
-            count: String(Math.min(20, limit)),
-            search_lang: 'es',
-          });
-          const data = parse(
-            braveSchema,
-            await getJson(
-              `${base}/res/v1/web/search?${params}`,
-              { headers: { accept: 'application/json', 'x-subscription-token': key } },
-              signal,
-            ),
-          );
-          return clean(
-            data.web.results.map((r) => ({ url: r.url, title: r.title, snippet: r.description })),
-            limit,
-          );
-        },
-      };
-    }
-    case 'tavily': {
-      const base = (env.SEARCH_BASE_URL ?? 'https://api.tavily.com').replace(/\/+$/, '');
-      return {
-        async search(query, { limit, signal }) {
-          const data = parse(
-            tavilySchema,
-            await getJson(
-              `${base}/search`,
-              {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-                body: JSON.stringify({ query, max_results: limit }),
-              },
-              signal,
-            ),
-          );
-          return clean(
-            data.results.map((r) => ({ url: r.url, title: r.title, snippet: r.content })),
-            limit,
-          );
-        },
-      };
-    }
+    case 'searxng':
+      // env.ts requires SEARCH_BASE_URL for SearXNG.
+      return searxng(baseUrl(env.SEARCH_BASE_URL, ''), request);
+    case 'brave':
+      return brave(baseUrl(env.SEARCH_BASE_URL, 'https://api.search.brave.com'), key, request);
+    case 'tavily':
+      return tavily(baseUrl(env.SEARCH_BASE_URL, 'https://api.tavily.com'), key, request);
     default:
       return null;
   }
