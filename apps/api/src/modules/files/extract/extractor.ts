@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { deadline } from '../../../lib/deadline.ts';
 import type { ExtractResult, ExtractTask } from './extract-worker.ts';
 import {
   EXTRACTION_HEAP_MB,
@@ -107,9 +108,10 @@ export function createTextExtractor(limits: Partial<ExtractorLimits> = {}): Text
     async extract(task) {
       if (!(await acquire())) return { refused: 'busy' };
       const reading = startReading();
+      // Not AbortSignal.any with AbortSignal.timeout: on Node 20 that timeout stops firing after a GC.
+      const limit = deadline(reading.signal, timeoutMs);
       try {
-        const signal = AbortSignal.any([reading.signal, AbortSignal.timeout(timeoutMs)]);
-        return await pool.run(task, { signal });
+        return await pool.run(task, { signal: limit.signal });
       } catch (error) {
         // Stopped (the pool ends that thread) or out of heap (the thread died): a new thread takes the
         // next document. Anything else is a fault of ours and goes up.
@@ -120,6 +122,7 @@ export function createTextExtractor(limits: Partial<ExtractorLimits> = {}): Text
           return { refused: 'too-complex' };
         throw error;
       } finally {
+        limit.clear();
         endReading(reading);
         release();
       }

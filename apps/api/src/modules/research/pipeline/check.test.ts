@@ -18,7 +18,7 @@ describe('citations grounded by construction', () => {
     const { section: checked, removed } = checkCitations(
       section([
         { text: 'Crece un 12 % [1] y más [9].', kind: 'fuente', sources: [1, 9] },
-        { text: 'Ver https://inventada.example/x y https://ejemplo.es/b [2].', kind: 'fuente', sources: [] },
+        { text: 'Ver https://inventada.example/x y https://ejemplo.es/b. [2]', kind: 'fuente', sources: [] },
         { text: 'Según [7], se duplicará.', kind: 'fuente', sources: [7] },
       ]),
       sources,
@@ -26,7 +26,7 @@ describe('citations grounded by construction', () => {
     );
     expect(checked.claims).toEqual([
       { text: 'Crece un 12 % [1] y más.', kind: 'fuente', sources: [1] },
-      { text: 'Ver y https://ejemplo.es/b [2].', kind: 'fuente', sources: [2] },
+      { text: 'Ver y https://ejemplo.es/b. [2]', kind: 'fuente', sources: [2] },
       { text: 'Según, se duplicará.', kind: 'estimacion', sources: [] },
     ]);
     expect(removed).toBe(5);

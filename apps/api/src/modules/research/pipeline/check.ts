@@ -1,7 +1,8 @@
 import { REGULATION_ADVICE, type ReportClaim, type ReportSection, type ResearchMode } from '@rumbo/contract';
 
-const URL_PATTERN = /\bhttps?:\/\/[^\s)\]>"']+/gi;
-const MARKER_PATTERN = /\[(\d{1,3})\]/g;
+/** A URL in prose: a sentence's final punctuation is not part of it. */
+export const URL_PATTERN = /\bhttps?:\/\/[^\s)\]>"']*[^\s)\]>"'.,;:!?]/gi;
+export const MARKER_PATTERN = /\[(\d{1,3})\]/g;
 
 /**
  * Citations grounded by construction (issue 14): a claim keeps only source numbers the run stored, its

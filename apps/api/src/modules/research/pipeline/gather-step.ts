@@ -7,12 +7,11 @@ import {
   RESEARCH_SYSTEM,
   type SourceForPrompt,
 } from '../../../ai/prompts/research.es.ts';
-import { completeJson } from '../../../ai/structured.ts';
 import { type Db, queryRows } from '../../../db/client.ts';
 import { PageRefused } from '../web/fetch-page.ts';
 import { mayGather } from './budget.ts';
 import type { PlannedQuestion } from './plan-step.ts';
-import { callSignal, event, outOfTime, type RunContext, saveStep, spend } from './run-context.ts';
+import { askModel, event, outOfTime, type RunContext, saveStep, spend } from './run-context.ts';
 
 export const notesSchema = z.object({
   findings: z
@@ -107,14 +106,11 @@ export async function gather(ctx: RunContext, plan: PlannedQuestion[], missing: 
         sources.length > 0
           ? notesFromSourcesPrompt(profile, question.question, sources)
           : notesFromKnowledgePrompt(profile, question.question);
-      const result = await ctx.deps.modelSlots.run(() =>
-        completeJson(ctx.deps.assistant, notesSchema, {
-          system: RESEARCH_SYSTEM,
-          prompt,
-          maxOutputTokens: 700,
-          signal: callSignal(ctx),
-        }),
-      );
+      const result = await askModel(ctx, notesSchema, {
+        system: RESEARCH_SYSTEM,
+        prompt,
+        maxOutputTokens: 700,
+      });
       await spend(ctx, (result.usage.inputTokens ?? 0) + (result.usage.outputTokens ?? 0));
       const found = new Set(sources.map((s) => s.number));
       const findings = result.value.findings.map((f) => ({

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { businessProfile } from '../../../ai/prompts/mentor.es.ts';
 import { planPrompt, RESEARCH_SYSTEM } from '../../../ai/prompts/research.es.ts';
-import { completeJson } from '../../../ai/structured.ts';
 import { researches } from '../../../db/schema/index.ts';
-import { callSignal, event, ResearchFailure, type RunContext, spend } from './run-context.ts';
+import { askModel, event, ResearchFailure, type RunContext, spend } from './run-context.ts';
 
 export const planSchema = z.object({
   questions: z
@@ -26,20 +25,15 @@ const PLAN_FAILED =
 export async function planQuestions(ctx: RunContext): Promise<PlannedQuestion[]> {
   if (Array.isArray(ctx.run.plan)) return ctx.run.plan as PlannedQuestion[];
   await event(ctx, 'stage', 'Planificando las preguntas de la investigación', 'planning', 0.03);
-  const result = await ctx.deps.modelSlots
-    .run(() =>
-      completeJson(ctx.deps.assistant, planSchema, {
-        system: RESEARCH_SYSTEM,
-        prompt: planPrompt(businessProfile(ctx.business), ctx.business.stage),
-        maxOutputTokens: 800,
-        signal: callSignal(ctx),
-      }),
-    )
-    .catch((error: unknown) => {
-      if (ctx.signal.aborted) throw error;
-      ctx.deps.logger.warn({ err: error, researchId: ctx.id }, 'research plan failed');
-      throw new ResearchFailure(PLAN_FAILED);
-    });
+  const result = await askModel(ctx, planSchema, {
+    system: RESEARCH_SYSTEM,
+    prompt: planPrompt(businessProfile(ctx.business), ctx.business.stage),
+    maxOutputTokens: 800,
+  }).catch((error: unknown) => {
+    if (ctx.signal.aborted) throw error;
+    ctx.deps.logger.warn({ err: error, researchId: ctx.id }, 'research plan failed');
+    throw new ResearchFailure(PLAN_FAILED);
+  });
   await spend(ctx, (result.usage.inputTokens ?? 0) + (result.usage.outputTokens ?? 0));
   const plan = result.value.questions.slice(0, 7).map((q, i) => ({ id: `p${i + 1}`, ...q }));
   await ctx.deps.db.update(researches).set({ plan }).where(eq(researches.id, ctx.id));

@@ -1,8 +1,11 @@
 import type { Business, ResearchEventType, ResearchMode, ResearchStage } from '@rumbo/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Assistant } from '../../../ai/assistant.ts';
+import type { z } from 'zod';
+import type { Assistant, CompleteRequest } from '../../../ai/assistant.ts';
+import { completeJson, type StructuredResult } from '../../../ai/structured.ts';
 import type { Db } from '../../../db/client.ts';
 import { businesses, researches, users } from '../../../db/schema/index.ts';
+import { deadline } from '../../../lib/deadline.ts';
 import type { Logger } from '../../../logger.ts';
 import { toBusiness } from '../../businesses/service.ts';
 import { appendEvent, type ResearchRow } from '../store.ts';
@@ -99,9 +102,23 @@ export async function saveStep(ctx: RunContext, column: 'notes' | 'sections', ke
     .where(eq(researches.id, ctx.id));
 }
 
-/** A signal for one model call: the run's, and its own timeout. */
-export function callSignal(ctx: RunContext): AbortSignal {
-  return AbortSignal.any([ctx.signal, AbortSignal.timeout(MODEL_CALL_TIMEOUT_MS)]);
+/**
+ * One structured model call of the run: within the process's cap on research calls, and stopped by the
+ * run's signal or after MODEL_CALL_TIMEOUT_MS (a deadline that still fires after garbage collection).
+ */
+export function askModel<T>(
+  ctx: RunContext,
+  schema: z.ZodType<T>,
+  request: Omit<CompleteRequest, 'signal' | 'json'>,
+): Promise<StructuredResult<T>> {
+  return ctx.deps.modelSlots.run(async () => {
+    const call = deadline(ctx.signal, MODEL_CALL_TIMEOUT_MS);
+    try {
+      return await completeJson(ctx.deps.assistant, schema, { ...request, signal: call.signal });
+    } finally {
+      call.clear();
+    }
+  });
 }
 
 export const outOfTime = (ctx: RunContext) => Date.now() > ctx.deadline;

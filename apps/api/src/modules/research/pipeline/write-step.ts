@@ -2,12 +2,11 @@ import { REPORT_SECTIONS, type ReportSection, type ReportSectionKey } from '@rum
 import { z } from 'zod';
 import { businessProfile } from '../../../ai/prompts/mentor.es.ts';
 import { RESEARCH_SYSTEM, rewriteInSpanishPrompt, sectionPrompt } from '../../../ai/prompts/research.es.ts';
-import { completeJson } from '../../../ai/structured.ts';
 import { mayWrite, tokensOf } from './budget.ts';
 import { checkCitations, isMostlySpanish } from './check.ts';
 import type { QuestionNotes } from './gather-step.ts';
 import type { PlannedQuestion } from './plan-step.ts';
-import { callSignal, event, outOfTime, type RunContext, saveStep, spend } from './run-context.ts';
+import { askModel, event, outOfTime, type RunContext, saveStep, spend } from './run-context.ts';
 
 export const sectionSchema = z.object({
   claims: z
@@ -65,14 +64,11 @@ async function writeOne(
     sources,
   });
   const ask = (text: string) =>
-    ctx.deps.modelSlots.run(() =>
-      completeJson(ctx.deps.assistant, sectionSchema, {
-        system: RESEARCH_SYSTEM,
-        prompt: text,
-        maxOutputTokens: SECTION_OUTPUT_TOKENS,
-        signal: callSignal(ctx),
-      }),
-    );
+    askModel(ctx, sectionSchema, {
+      system: RESEARCH_SYSTEM,
+      prompt: text,
+      maxOutputTokens: SECTION_OUTPUT_TOKENS,
+    });
   const first = await ask(prompt);
   await spend(ctx, (first.usage.inputTokens ?? 0) + (first.usage.outputTokens ?? 0));
   let written: ReportSection = {

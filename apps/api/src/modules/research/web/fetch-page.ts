@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { deadline } from './deadline.ts';
+import { deadline } from '../../../lib/deadline.ts';
 import { decodeText, readableText } from './extract.ts';
 import { PageRefused } from './page-refused.ts';
 import { publicAddresses } from './public-address.ts';

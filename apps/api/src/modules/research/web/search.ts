@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Env } from '../../../env.ts';
-import { deadline } from './deadline.ts';
+import { deadline } from '../../../lib/deadline.ts';
 
 export interface SearchResult {
   url: string;
