@@ -112,6 +112,10 @@ const baseEnvSchema = z.object({
     .min(10, 'must be a whole number of seconds from 10 to 7200')
     .max(7200, 'must be a whole number of seconds from 10 to 7200')
     .default(900),
+  /** `npm run eval:research` only: an OpenAI-compatible model that scores the reports against a rubric. */
+  EVAL_JUDGE_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  EVAL_JUDGE_MODEL: z.string().min(1).optional(),
+  EVAL_JUDGE_API_KEY: z.string().min(1).optional(),
 });
 
 /** With a Stripe key these must be set too: a checkout needs the plan's price, fulfilment the webhooks. */
