@@ -103,6 +103,33 @@ describe('the capacity notification with a research run', () => {
     expect(source.closed).toBe(true);
   });
 
+  it('follows the new run after a retry of a run that failed while watched', async () => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const reason = 'No se pudo planificar la investigación. Puedes reintentarla.';
+    let answer = latest(run({ stage: 'planning', progress: 0.05 }));
+    stubFetch({
+      'GET /api/businesses/5/research': () => ({ body: answer }),
+      'POST /api/researches': () => {
+        answer = latest(run({ id: 32, status: 'pending', stage: 'queued', progress: 0 }));
+        return { status: 202, body: answer.research };
+      },
+    });
+    renderWithRouter(<ResearchNotice start={Date.now()} businessId={5} businessName="Oliva" planId={7} />);
+    await screen.findByText('Planificando las preguntas · 5 %');
+    answer = latest(run({ status: 'failed', error: reason }));
+    (FakeEventSource.opened[0] as FakeEventSource).emit({
+      seq: 2,
+      type: 'failed',
+      label: reason,
+      stage: 'done',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('En cola · 2 %')).toBeTruthy();
+    expect(screen.queryByText(reason)).toBeNull();
+    expect(FakeEventSource.opened.at(-1)?.url).toBe('/api/researches/32/events');
+  });
+
   it('says clearly that the run failed and retries it', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const failed = run({

@@ -9,7 +9,8 @@ export function useResearchProgress(
   research: Research | null | undefined,
   onEnd: () => void,
 ): ResearchEvent | null {
-  const [latest, setLatest] = useState<ResearchEvent | null>(null);
+  // Kept with its run: after a retry the new run must not show the old run's last event.
+  const [latest, setLatest] = useState<{ runId: number; event: ResearchEvent } | null>(null);
   const end = useRef(onEnd);
   end.current = onEnd;
   const id = research?.id;
@@ -20,7 +21,7 @@ export function useResearchProgress(
     const source = new EventSource(`/api/researches/${id}/events`);
     source.onmessage = (message) => {
       const event = JSON.parse(message.data) as ResearchEvent;
-      setLatest(event);
+      setLatest({ runId: id, event });
       if (event.type === 'completed' || event.type === 'failed') {
         source.close();
         end.current();
@@ -29,5 +30,5 @@ export function useResearchProgress(
     return () => source.close();
   }, [id, underWay]);
 
-  return latest && latest.seq > 0 && id !== undefined ? latest : null;
+  return latest !== null && latest.runId === id ? latest.event : null;
 }
