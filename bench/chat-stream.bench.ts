@@ -4,7 +4,7 @@ import path from 'node:path';
 import { benchDatabase, cpuMs, peakRss, request, run } from './lib/chat-load.ts';
 import { BENCH_TOKENS } from './lib/chat-model.ts';
 import { type RunningProcess, startProcess } from './lib/processes.ts';
-import { benchUser, call, freePort } from './lib/rumbo-api.ts';
+import { benchUser, call, startRumbo } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
 
 /**
@@ -33,25 +33,9 @@ const bench: Benchmark = {
     try {
       const model = await startProcess('bench/fake-model-server.ts', {});
       processes.push(model);
-      const port = await freePort();
-      const rumbo = await startProcess(
-        'apps/api/src/main.ts',
-        {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          DATA_DIR: dataDir,
-          AI_PROVIDER: 'openai-compatible',
-          AI_BASE_URL: model.url,
-          AI_MODEL: 'bench-model',
-          // Ten users keep up to 1,000 streams going: far past any person's limits, which stay in the path.
-          WRITE_LIMIT_MULTIPLIER: '1000',
-          ...(database.url ? { DATABASE_URL: database.url } : {}),
-        },
-        ['--api-only'],
-      );
+      const rumbo = await startRumbo(model.url, dataDir, database.url);
       processes.push(rumbo);
-      const base = `http://127.0.0.1:${port}`;
+      const { base } = rumbo;
 
       const users = [];
       for (let n = 0; n < USERS; n++) users.push(await benchUser(base, n));

@@ -5,7 +5,7 @@ import type { LatestResearch, ResearchReport } from '@rumbo/contract';
 import { benchDatabase, request, run } from './lib/chat-load.ts';
 import { BENCH_TOKENS } from './lib/chat-model.ts';
 import { type RunningProcess, startProcess } from './lib/processes.ts';
-import { type BenchUser, benchUser, call, freePort } from './lib/rumbo-api.ts';
+import { BENCH_IDEA, type BenchUser, benchUser, call, startRumbo } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
 
 /**
@@ -19,20 +19,6 @@ const RUNS = 20;
 const USERS = 10;
 const STEP_MS = 600;
 const ANSWER = BENCH_TOKENS.join('');
-const IDEA = {
-  location: 'España',
-  description:
-    'Una cafetería de especialidad con tostador propio, cursos de barismo y venta online de café en grano para hogares y oficinas de la ciudad y alrededores.',
-  goal: 'Abrir el segundo local',
-  extra_info: '',
-  team_description: 'Tres socios',
-  team_size: 3,
-  user_position: 'CEO',
-  competitor_existence: false,
-  competitor_differentiation: '',
-  investment: 50000,
-  investment_currency: 'euro',
-};
 
 async function latest(base: string, user: BenchUser, businessId: number): Promise<LatestResearch> {
   return (await (
@@ -64,26 +50,12 @@ const bench: Benchmark = {
         BENCH_RESEARCH_STEP_MS: String(STEP_MS),
       });
       processes.push(model);
-      const port = await freePort();
-      const rumbo = await startProcess(
-        'apps/api/src/main.ts',
-        {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          DATA_DIR: dataDir,
-          AI_PROVIDER: 'openai-compatible',
-          AI_BASE_URL: model.url,
-          AI_MODEL: 'bench-model',
-          WRITE_LIMIT_MULTIPLIER: '1000',
-          // All 20 runs work at once: the worst case for the chat.
-          RESEARCH_CONCURRENCY: String(RUNS),
-          ...(database.url ? { DATABASE_URL: database.url } : {}),
-        },
-        ['--api-only'],
-      );
+      // All 20 runs work at once: the worst case for the chat.
+      const rumbo = await startRumbo(model.url, dataDir, database.url, {
+        RESEARCH_CONCURRENCY: String(RUNS),
+      });
       processes.push(rumbo);
-      const base = `http://127.0.0.1:${port}`;
+      const { base } = rumbo;
 
       const users: BenchUser[] = [];
       for (let n = 0; n < USERS; n++) users.push(await benchUser(base, `r${n}`));
@@ -133,7 +105,7 @@ const bench: Benchmark = {
         for (let n = 0; n < RUNS / USERS; n++) {
           const business = (await (
             await call(base, 'POST', '/api/businesses/ideas', user.cookie, {
-              ...IDEA,
+              ...BENCH_IDEA,
               name: `Cafetería ${started.length}`,
             })
           ).json()) as { id: number };

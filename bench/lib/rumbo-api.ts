@@ -1,4 +1,54 @@
-export { freePort } from '../../apps/api/src/test/server-process.ts';
+import { freePort } from '../../apps/api/src/test/server-process.ts';
+import { type RunningProcess, startProcess } from './processes.ts';
+
+export { freePort };
+
+/**
+ * Rumbo's API in a process of its own against `modelUrl`, on `databaseUrl` (PostgreSQL) or PGlite in
+ * `dataDir`. Bench users keep far more streams going than any person's write limits allow, so those are
+ * multiplied (and stay in the path).
+ */
+export async function startRumbo(
+  modelUrl: string,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+): Promise<RunningProcess & { base: string }> {
+  const port = await freePort();
+  const rumbo = await startProcess(
+    'apps/api/src/main.ts',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: modelUrl,
+      AI_MODEL: 'bench-model',
+      WRITE_LIMIT_MULTIPLIER: '1000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+    ['--api-only'],
+  );
+  return { ...rumbo, base: `http://127.0.0.1:${port}` };
+}
+
+/** The idea every bench user registers (a name of its own added). */
+export const BENCH_IDEA = {
+  location: 'España',
+  description:
+    'Una cafetería de especialidad con tostador propio, cursos de barismo y venta online de café en grano para hogares y oficinas de la ciudad y alrededores.',
+  goal: 'Abrir el segundo local',
+  extra_info: '',
+  team_description: 'Tres socios',
+  team_size: 3,
+  user_position: 'CEO',
+  competitor_existence: true,
+  competitor_differentiation: 'Café de origen único tostado cada semana',
+  investment: 40000,
+  investment_currency: 'euro',
+};
 
 /** One call to Rumbo's API as a signed-in browser would make it; an error status throws. */
 export async function call(base: string, method: string, url: string, cookie: string, body?: unknown) {
@@ -47,21 +97,7 @@ export async function benchUser(base: string, n: number | string): Promise<Bench
   ).json()) as { url: string };
   await call(base, 'POST', `${new URL(checkout.url, base).pathname}/pay`, cookie);
   const business = (await (
-    await call(base, 'POST', '/api/businesses/ideas', cookie, {
-      name: `Cafetería ${n}`,
-      location: 'España',
-      description:
-        'Una cafetería de especialidad con tostador propio, cursos de barismo y venta online de café en grano para hogares y oficinas de la ciudad y alrededores.',
-      goal: 'Abrir el segundo local',
-      extra_info: '',
-      team_description: 'Tres socios',
-      team_size: 3,
-      user_position: 'CEO',
-      competitor_existence: true,
-      competitor_differentiation: 'Café de origen único tostado cada semana',
-      investment: 40000,
-      investment_currency: 'euro',
-    })
+    await call(base, 'POST', '/api/businesses/ideas', cookie, { ...BENCH_IDEA, name: `Cafetería ${n}` })
   ).json()) as { id: number };
   const cookies = pairs.map((pair) => {
     const at = pair.indexOf('=');

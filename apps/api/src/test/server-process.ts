@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -57,4 +58,76 @@ export async function freePort(): Promise<number> {
   const port = (server.address() as { port: number }).port;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+export interface ApiProcess {
+  child: ChildProcess;
+  base: string;
+}
+
+/**
+ * `npm start --api-only` in a process of its own (NODE_ENV=test) on `port` or a free one, with `env`
+ * added; resolves once it is ready. The caller kills it.
+ */
+export async function startApiProcess(env: Record<string, string>, port?: number): Promise<ApiProcess> {
+  const chosen = port ?? (await freePort());
+  const base = `http://127.0.0.1:${chosen}`;
+  const child = runScript(
+    'apps/api/src/main.ts',
+    {
+      NODE_ENV: 'test',
+      PORT: String(chosen),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      BETTER_AUTH_SECRET: 'server-process-secret-server-process-0123',
+      ...env,
+    },
+    ['--api-only'],
+  );
+  child.stderr?.resume();
+  await readyUrl(child);
+  // The ready line was read; the rest of the log is not needed but must not fill the pipe.
+  child.stdout?.resume();
+  return { child, base };
+}
+
+/** One call as the signed-in browser makes it; an error status throws. */
+export async function apiCall(base: string, cookie: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    redirect: 'manual',
+    headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** A new user on `planId` (paid through the local test checkout) with one idea; its cookie and business. */
+export async function paidOwner(base: string, planId: number, idea: object) {
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      name: 'Ana Caída',
+      email: `process-${crypto.randomUUID()}@example.com`,
+      password: 'contraseña-segura',
+    }),
+  });
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const checkout = (await (
+    await apiCall(base, cookie, 'POST', '/api/subscriptions', {
+      plan_id: planId,
+      success_url: `${base}/stripe_success`,
+      cancel_url: `${base}/stripe_cancel`,
+    })
+  ).json()) as { url: string };
+  await apiCall(base, cookie, 'POST', `${new URL(checkout.url, base).pathname}/pay`);
+  const business = (await (await apiCall(base, cookie, 'POST', '/api/businesses/ideas', idea)).json()) as {
+    id: number;
+  };
+  return { cookie, businessId: business.id };
 }

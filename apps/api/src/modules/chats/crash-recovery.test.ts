@@ -6,7 +6,14 @@ import { MINIMAL_IDEA } from '../../test/chat-owner.ts';
 import type { TestDatabaseLocation } from '../../test/database.ts';
 import { testEngine } from '../../test/database.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../../test/fakes/openai.ts';
-import { databaseEnv, exitOf, freePort, readyUrl, runScript } from '../../test/server-process.ts';
+import {
+  type ApiProcess,
+  apiCall,
+  databaseEnv,
+  exitOf,
+  paidOwner,
+  startApiProcess,
+} from '../../test/server-process.ts';
 
 /**
  * The kill -9 gate (issue 13): a server process killed mid-answer loses no answer and no credit. On
@@ -34,85 +41,30 @@ afterAll(async () => {
   for (const location of locations) await location.drop();
 });
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-}
+type Server = ApiProcess;
 
 async function startServer(database: Record<string, string>, port?: number): Promise<Server> {
-  const chosen = port ?? (await freePort());
-  const base = `http://127.0.0.1:${chosen}`;
-  const child = runScript(
-    'apps/api/src/main.ts',
-    {
-      NODE_ENV: 'test',
-      PORT: String(chosen),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      BETTER_AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123',
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.url,
-      AI_MODEL: 'fake',
-      ...database,
-    },
-    ['--api-only'],
+  const server = await startApiProcess(
+    { AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.url, AI_MODEL: 'fake', ...database },
+    port,
   );
-  processes.push(child);
-  child.stderr?.resume();
-  await readyUrl(child);
-  // The ready line was read; the rest of the log is not needed but must not fill the pipe.
-  child.stdout?.resume();
-  return { child, base };
+  processes.push(server.child);
+  return server;
 }
 
-async function call(server: Server, cookie: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.base}${url}`, {
-    method,
-    redirect: 'manual',
-    headers: {
-      cookie,
-      origin: server.base,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res;
-}
+const call = (server: Server, cookie: string, method: string, url: string, body?: unknown) =>
+  apiCall(server.base, cookie, method, url, body);
 
 /** A user on plan 7 (paid through the local test checkout) with a business and two chats. */
 async function owner(server: Server) {
-  const signUp = await fetch(`${server.base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.base },
-    body: JSON.stringify({
-      name: 'Ana Caída',
-      email: `crash-${crypto.randomUUID()}@example.com`,
-      password: 'contraseña-segura',
-    }),
-  });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const checkout = (await (
-    await call(server, cookie, 'POST', '/api/subscriptions', {
-      plan_id: 7,
-      success_url: `${server.base}/stripe_success`,
-      cancel_url: `${server.base}/stripe_cancel`,
-    })
-  ).json()) as { url: string };
-  await call(server, cookie, 'POST', `${new URL(checkout.url, server.base).pathname}/pay`);
-  const business = (await (
-    await call(server, cookie, 'POST', '/api/businesses/ideas', MINIMAL_IDEA)
-  ).json()) as { id: number };
+  const { cookie, businessId } = await paidOwner(server.base, 7, MINIMAL_IDEA);
   const chat = async () =>
     (
-      (await (await call(server, cookie, 'POST', `/api/businesses/${business.id}/chats`)).json()) as {
+      (await (await call(server, cookie, 'POST', `/api/businesses/${businessId}/chats`)).json()) as {
         id: number;
       }
     ).id;
-  return { cookie, businessId: business.id, retried: await chat(), abandoned: await chat() };
+  return { cookie, businessId, retried: await chat(), abandoned: await chat() };
 }
 
 type Owner = Awaited<ReturnType<typeof owner>>;

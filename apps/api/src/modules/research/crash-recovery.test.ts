@@ -1,12 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import { REPORT_SECTION_KEYS, REPORT_SECTIONS, type ResearchReport } from '@rumbo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIMAL_IDEA } from '../../test/chat-owner.ts';
 import type { TestDatabaseLocation } from '../../test/database.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../../test/fakes/openai.ts';
 import { isResearchRequest, requestedSection, researchModelScript } from '../../test/fakes/research-model.ts';
-import { databaseEnv, exitOf, freePort, readyUrl, runScript } from '../../test/server-process.ts';
+import { apiCall, databaseEnv, exitOf, paidOwner, startApiProcess } from '../../test/server-process.ts';
 
 /**
  * kill -9 in the middle of a research run (issue 14): the run is never left 'running'; after a restart
@@ -32,69 +31,23 @@ afterAll(async () => {
 });
 
 async function startServer(database: Record<string, string>) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = runScript(
-    'apps/api/src/main.ts',
-    {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      BETTER_AUTH_SECRET: 'research-crash-secret-research-crash-0123',
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: model.url,
-      AI_MODEL: 'fake',
-      ...database,
-    },
-    ['--api-only'],
-  );
-  processes.push(child);
-  child.stderr?.resume();
-  await readyUrl(child);
-  child.stdout?.resume();
-  return { child, base };
+  const server = await startApiProcess({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: model.url,
+    AI_MODEL: 'fake',
+    ...database,
+  });
+  processes.push(server.child);
+  return server;
 }
 
-async function call(base: string, cookie: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    redirect: 'manual',
-    headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res;
-}
+const call = apiCall;
 
 /** A CEO user (paid through the local test checkout) whose new business starts a research run. */
 async function ownerWithRun(base: string) {
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      name: 'Rosa Caída',
-      email: `run-${crypto.randomUUID()}@example.com`,
-      password: 'contraseña-segura',
-    }),
-  });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const checkout = (await (
-    await call(base, cookie, 'POST', '/api/subscriptions', {
-      plan_id: 7,
-      success_url: `${base}/stripe_success`,
-      cancel_url: `${base}/stripe_cancel`,
-    })
-  ).json()) as { url: string };
-  await call(base, cookie, 'POST', `${new URL(checkout.url, base).pathname}/pay`);
-  const business = (await (
-    await call(base, cookie, 'POST', '/api/businesses/ideas', MINIMAL_IDEA)
-  ).json()) as { id: number };
+  const { cookie, businessId } = await paidOwner(base, 7, MINIMAL_IDEA);
   const latest = (await (
-    await call(base, cookie, 'GET', `/api/businesses/${business.id}/research`)
+    await call(base, cookie, 'GET', `/api/businesses/${businessId}/research`)
   ).json()) as {
     research: { id: number };
   };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { businesses, researches } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { canStartRun, ownedBusiness } from './start-research.ts';
-import { type ResearchRow, sourcesOf, toReport, toResearch } from './store.ts';
+import { latestRun, type ResearchRow, sourcesOf, toReport, toResearch } from './store.ts';
 
 /** The run when its business is the user's (404 otherwise, as if it did not exist). */
 export async function ownedRun(db: Db, userId: number, researchId: number) {
@@ -20,12 +20,7 @@ export async function ownedRun(db: Db, userId: number, researchId: number) {
 /** GET /businesses/{id}/research: the latest run, when the last one was completed, and whether to offer another. */
 export async function latestResearch(db: Db, userId: number, businessId: number): Promise<LatestResearch> {
   const business = await ownedBusiness(db, userId, businessId);
-  const [latest] = await db
-    .select()
-    .from(researches)
-    .where(eq(researches.businessId, businessId))
-    .orderBy(desc(researches.id))
-    .limit(1);
+  const latest = await latestRun(db, businessId);
   const [completed] = await db
     .select({ id: researches.id, at: researches.completedAt })
     .from(researches)

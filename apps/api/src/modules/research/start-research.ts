@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { businesses, researches, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { appendEvent, type ResearchRow } from './store.ts';
+import { appendEvent, latestRun, type ResearchRow } from './store.ts';
 
 /** The pg-boss queue that works runs. */
 export const RESEARCH_JOB = 'market-research';
@@ -100,12 +100,7 @@ export async function startResearch(
   const existing = await activeOrRecentRun(db, businessId);
   if (existing) return existing;
   if (business.planId === STARTER_PLAN) {
-    const [latest] = await db
-      .select()
-      .from(researches)
-      .where(eq(researches.businessId, businessId))
-      .orderBy(desc(researches.id))
-      .limit(1);
+    const latest = await latestRun(db, businessId);
     if (latest?.status === 'disabled') return latest;
     const [row] = await db
       .insert(researches)

@@ -7,9 +7,9 @@ import type {
   ResearchStage,
 } from '@rumbo/contract';
 import { REPORT_SECTIONS, type ReportSection } from '@rumbo/contract';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { researchEvents, type researches, researchSources } from '../../db/schema/index.ts';
+import { researchEvents, researches, researchSources } from '../../db/schema/index.ts';
 
 export type ResearchRow = typeof researches.$inferSelect;
 type SourceRow = typeof researchSources.$inferSelect;
@@ -95,6 +95,17 @@ function toSource(row: SourceRow): ResearchSource {
     excerpt: row.excerpt,
     fetched_at: row.fetchedAt.toISOString(),
   };
+}
+
+/** A business's latest run, whatever its status. */
+export async function latestRun(db: Db, businessId: number): Promise<ResearchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(researches)
+    .where(eq(researches.businessId, businessId))
+    .orderBy(desc(researches.id))
+    .limit(1);
+  return row;
 }
 
 export async function sourcesOf(db: Db, researchId: number): Promise<SourceRow[]> {

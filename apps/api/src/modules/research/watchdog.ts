@@ -1,4 +1,4 @@
-import { STARTER_PLAN } from '@rumbo/contract';
+import { type ResearchStage, STARTER_PLAN } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
@@ -22,7 +22,12 @@ export const GAVE_UP_REASON =
  * Nothing stays 'running' forever.
  */
 export async function sweepResearch(db: Db, send: SendResearchJob): Promise<void> {
-  const stale = await queryRows<{ id: number; attempts: number; stage: string; progress_permille: number }>(
+  const stale = await queryRows<{
+    id: number;
+    attempts: number;
+    stage: ResearchStage;
+    progress_permille: number;
+  }>(
     db,
     sql`select id, attempts, stage, progress_permille from researches
       where status = 'running' and heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_S})`,
@@ -42,7 +47,7 @@ export async function sweepResearch(db: Db, send: SendResearchJob): Promise<void
     if (!back) continue;
     await appendEvent(db, run.id, 'interrupted', {
       label: 'El trabajo se interrumpió: la investigación sigue desde el último paso guardado.',
-      stage: run.stage as 'queued',
+      stage: run.stage,
       progress: run.progress_permille / 1000,
     });
     await send(run.id);
