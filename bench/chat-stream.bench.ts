@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabase, cpuMs, peakRss, request, run } from './lib/chat-load.ts';
-import { BENCH_TOKENS } from './lib/chat-model.ts';
+import { benchDatabase, cpuMs, openChats, peakRss, request, run, streamAnswers } from './lib/chat-load.ts';
 import { type RunningProcess, startProcess } from './lib/processes.ts';
-import { benchUser, call, startRumbo } from './lib/rumbo-api.ts';
+import { benchUser, startRumbo } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
 
 /**
@@ -18,7 +17,6 @@ import type { Benchmark } from './lib/types.ts';
 const LEVELS = (process.env.CHAT_BENCH_LEVELS ?? '1,50,200,1000').split(',').map(Number);
 // Sign-ups are rate limited (20 a minute per address); plan 11 gives each 1,400 credits.
 const USERS = 10;
-const ANSWER = BENCH_TOKENS.join('');
 
 const bench: Benchmark = {
   name: 'chat-stream',
@@ -40,17 +38,7 @@ const bench: Benchmark = {
       const users = [];
       for (let n = 0; n < USERS; n++) users.push(await benchUser(base, n));
       const maxClients = Math.max(...LEVELS);
-      const chats: Array<{ cookie: string; path: string }> = [];
-      for (let client = 0; client < maxClients; client++) {
-        const user = users[client % USERS] as { cookie: string; businessId: number };
-        const chat = (await (
-          await call(base, 'POST', `/api/businesses/${user.businessId}/chats`, user.cookie)
-        ).json()) as { id: number };
-        chats.push({
-          cookie: user.cookie,
-          path: `${base}/api/businesses/${user.businessId}/chats/${chat.id}/messages/stream`,
-        });
-      }
+      const chats = await openChats(base, users, maxClients);
 
       const modelBody = JSON.stringify({
         model: 'bench-model',
@@ -58,7 +46,6 @@ const bench: Benchmark = {
         stream_options: { include_usage: true },
         messages: [{ role: 'user', content: '¿Cómo consigo mis primeros clientes?' }],
       });
-      let sendCounter = 0;
       for (const concurrency of LEVELS) {
         // Alternate the two, direct first, so that neither gets a warmer machine.
         const direct = await run(concurrency, (agent) =>
@@ -72,23 +59,7 @@ const bench: Benchmark = {
           ),
         );
         const cpuBefore = cpuMs(rumbo.child.pid);
-        const [ours, peak] = await peakRss(rumbo.child.pid, () =>
-          run(concurrency, (agent, client) => {
-            const chat = chats[client] as { cookie: string; path: string };
-            sendCounter += 1;
-            return request(
-              agent,
-              chat.path,
-              { cookie: chat.cookie },
-              JSON.stringify({
-                content: '¿Cómo consigo mis primeros clientes?',
-                client_message_id: `bench-${sendCounter}-${client}`,
-              }),
-              (seen) => seen.length > 0,
-              (all) => all === ANSWER,
-            );
-          }),
-        );
+        const [ours, peak] = await peakRss(rumbo.child.pid, () => streamAnswers(concurrency, chats));
         rows.push({
           concurrency,
           streams: ours.count + ours.errors,

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LatestResearch, ResearchReport } from '@rumbo/contract';
-import { benchDatabase, request, run } from './lib/chat-load.ts';
-import { BENCH_TOKENS } from './lib/chat-model.ts';
+import { benchDatabase, openChats, streamAnswers } from './lib/chat-load.ts';
 import { type RunningProcess, startProcess } from './lib/processes.ts';
 import { BENCH_IDEA, type BenchUser, benchUser, call, startRumbo } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
@@ -18,7 +17,6 @@ const CONCURRENCY = Number(process.env.RESEARCH_BENCH_STREAMS ?? 200);
 const RUNS = 20;
 const USERS = 10;
 const STEP_MS = 600;
-const ANSWER = BENCH_TOKENS.join('');
 
 async function latest(base: string, user: BenchUser, businessId: number): Promise<LatestResearch> {
   return (await (
@@ -64,36 +62,8 @@ const bench: Benchmark = {
         base,
         users.map((user) => [user, user.businessId]),
       );
-      const chats: Array<{ cookie: string; path: string }> = [];
-      for (let client = 0; client < CONCURRENCY; client++) {
-        const user = users[client % USERS] as BenchUser;
-        const chat = (await (
-          await call(base, 'POST', `/api/businesses/${user.businessId}/chats`, user.cookie)
-        ).json()) as {
-          id: number;
-        };
-        chats.push({
-          cookie: user.cookie,
-          path: `${base}/api/businesses/${user.businessId}/chats/${chat.id}/messages/stream`,
-        });
-      }
-      let sent = 0;
-      const streams = () =>
-        run(CONCURRENCY, (agent, client) => {
-          const chat = chats[client] as { cookie: string; path: string };
-          sent += 1;
-          return request(
-            agent,
-            chat.path,
-            { cookie: chat.cookie },
-            JSON.stringify({
-              content: '¿Cómo consigo mis primeros clientes?',
-              client_message_id: `rb-${sent}-${client}`,
-            }),
-            (seen) => seen.length > 0,
-            (all) => all === ANSWER,
-          );
-        });
+      const chats = await openChats(base, users, CONCURRENCY);
+      const streams = () => streamAnswers(CONCURRENCY, chats);
 
       // A whole first phase warms the server up (its errors and times are not counted): the two measured
       // phases then differ only in the research runs working.

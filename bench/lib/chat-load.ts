@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { BENCH_TOKENS, FIRST_TOKEN_MS, TOKEN_MS } from './chat-model.ts';
+import { call } from './rumbo-api.ts';
 
 /** Streams of chat answers under load, shared by the chat-stream and research benchmarks. */
 const ROUNDS = 4;
@@ -127,4 +128,54 @@ export async function benchDatabase(): Promise<{ url?: string; drop(): Promise<v
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** The whole answer of the benchmark model, as a chat stream must deliver it. */
+export const BENCH_ANSWER = BENCH_TOKENS.join('');
+
+export interface BenchChat {
+  cookie: string;
+  /** The chat's stream address. */
+  path: string;
+}
+
+/** `count` new chats spread over `users`' businesses, one per client. */
+export async function openChats(
+  base: string,
+  users: Array<{ cookie: string; businessId: number }>,
+  count: number,
+): Promise<BenchChat[]> {
+  const chats: BenchChat[] = [];
+  for (let client = 0; client < count; client++) {
+    const user = users[client % users.length] as { cookie: string; businessId: number };
+    const chat = (await (
+      await call(base, 'POST', `/api/businesses/${user.businessId}/chats`, user.cookie)
+    ).json()) as { id: number };
+    chats.push({
+      cookie: user.cookie,
+      path: `${base}/api/businesses/${user.businessId}/chats/${chat.id}/messages/stream`,
+    });
+  }
+  return chats;
+}
+
+let sends = 0;
+
+/** `concurrency` clients streaming answers in their own chats (see `run`); each send a new message id. */
+export function streamAnswers(concurrency: number, chats: BenchChat[]) {
+  return run(concurrency, (agent, client) => {
+    const chat = chats[client] as BenchChat;
+    sends += 1;
+    return request(
+      agent,
+      chat.path,
+      { cookie: chat.cookie },
+      JSON.stringify({
+        content: '¿Cómo consigo mis primeros clientes?',
+        client_message_id: `bench-${process.pid}-${sends}-${client}`,
+      }),
+      (seen) => seen.length > 0,
+      (all) => all === BENCH_ANSWER,
+    );
+  });
 }

@@ -12,6 +12,7 @@ import { type FakeOpenAI, startFakeOpenAI } from '../../test/fakes/openai.ts';
 import {
   isResearchRequest,
   type ResearchModelOptions,
+  researchFakesEnv,
   researchModelScript,
 } from '../../test/fakes/research-model.ts';
 import { type FakeSearch, startFakeSearch } from '../../test/fakes/search.ts';
@@ -53,17 +54,7 @@ beforeAll(async () => {
   model = await startFakeOpenAI({
     script: (body) => (isResearchRequest(body) ? researchModelScript(body, behaviour) : { tokens: ['Hola'] }),
   });
-  t = await startTestHttpServer(
-    {
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: model.url,
-      AI_MODEL: 'fake-research',
-      SEARCH_PROVIDER: 'searxng',
-      SEARCH_BASE_URL: search.url,
-      RESEARCH_ALLOW_LOOPBACK: 'true',
-    },
-    { jobs: true },
-  );
+  t = await startTestHttpServer(researchFakesEnv(model.url, search.url), { jobs: true });
   unconfigured = await startTestHttpServer({}, { jobs: true });
 });
 afterAll(async () => {

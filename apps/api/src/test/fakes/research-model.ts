@@ -23,6 +23,18 @@ const text = (content: unknown): string =>
       ? content.map((part: { text?: string }) => part.text ?? '').join('')
       : '';
 
+/** The environment of an app whose research runs against these fakes: the model, a SearXNG, loopback pages. */
+export function researchFakesEnv(modelUrl: string, searchUrl: string): Record<string, string> {
+  return {
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: modelUrl,
+    AI_MODEL: 'fake-research',
+    SEARCH_PROVIDER: 'searxng',
+    SEARCH_BASE_URL: searchUrl,
+    RESEARCH_ALLOW_LOOPBACK: 'true',
+  };
+}
+
 export function isResearchRequest(body: RecordedRequest['body']): boolean {
   return text(body.messages[0]?.content).startsWith('Eres un analista de mercado');
 }

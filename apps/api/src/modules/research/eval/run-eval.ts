@@ -21,7 +21,11 @@ import { researches, users } from '../../../db/schema/index.ts';
 import { type Env, loadEnv } from '../../../env.ts';
 import { createLogger } from '../../../logger.ts';
 import { startFakeOpenAI } from '../../../test/fakes/openai.ts';
-import { isResearchRequest, researchModelScript } from '../../../test/fakes/research-model.ts';
+import {
+  isResearchRequest,
+  researchFakesEnv,
+  researchModelScript,
+} from '../../../test/fakes/research-model.ts';
 import { startFakeSearch } from '../../../test/fakes/search.ts';
 import { startFakeWebPages } from '../../../test/fakes/web-pages.ts';
 import { createBusinessService } from '../../businesses/service.ts';
@@ -47,16 +51,7 @@ async function fakeEnv(): Promise<{ env: Env; close(): Promise<void> }> {
     flavor: 'searxng',
     results: (query) => [{ url: `${pages.url}/sector`, title: 'Sector', snippet: query }],
   });
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL: 'fake-research',
-    SEARCH_PROVIDER: 'searxng',
-    SEARCH_BASE_URL: search.url,
-    RESEARCH_ALLOW_LOOPBACK: 'true',
-  });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...researchFakesEnv(model.url, search.url) });
   return {
     env,
     close: async () => {
