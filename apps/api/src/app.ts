@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { ERROR_CODES, type PublicConfig } from '@rumbo/contract';
+import { ANALYTICS_BODY_LIMIT, ERROR_CODES, PRODUCT_EVENTS, type PublicConfig } from '@rumbo/contract';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -18,6 +18,10 @@ import { validationHook } from './http/validation.ts';
 import { limitWrites } from './http/write-limits.ts';
 import type { Queue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import type { Analytics } from './modules/analytics/analytics.ts';
+import { analyticsFromEnv } from './modules/analytics/from-env.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes, createBilling } from './modules/billing/routes.ts';
@@ -53,6 +57,8 @@ export interface AppDeps {
 export type App = OpenAPIHono<AppEnv> & {
   /** Lets running answers finish (or fails and refunds them) and stops background work. */
   shutdown(): Promise<void>;
+  /** The analytics store (tests wait for its background records with `flush`). */
+  analytics: Analytics;
 };
 
 export function publicConfig(env: Env): PublicConfig {
@@ -67,6 +73,7 @@ export function publicConfig(env: Env): PublicConfig {
 export function createApp(deps: AppDeps): App {
   const { env, database, logger } = deps;
   const auth = createAuth({ env, db: database.db, mailer: deps.mailer ?? createMailer(env, logger), logger });
+  const analytics = analyticsFromEnv(env, database.db, logger);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId());
@@ -116,6 +123,8 @@ export function createApp(deps: AppDeps): App {
     throw new AppError(413, ERROR_CODES.payloadTooLarge, 'El contenido enviado es demasiado grande');
   };
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  // Analytics batches are small (50 events); a larger body is refused before it is read.
+  app.use('/api/analytics/events', bodyLimit({ maxSize: ANALYTICS_BODY_LIMIT, onError: tooLarge }));
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
   app.use('/api/*', (c, next) => {
     // Only uploads (multipart) may use the larger limit.
@@ -134,10 +143,24 @@ export function createApp(deps: AppDeps): App {
   app.use('/api/*', clientIp(env.TRUSTED_PROXIES));
   app.use('/api/*', refuseCrossOrigin(appOrigins(env)));
   app.use('/api/*', limitWrites(auth, database.db, env.WRITE_LIMIT_MULTIPLIER));
+  app.use('/api/*', async (c, next) => {
+    c.set('track', analytics.track);
+    await next();
+  });
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   mountHealth(api, database.ping);
-  api.route('/', usersRoutes(auth, database.db));
+  api.route('/', usersRoutes(auth, database.db, env.ADMIN_EMAILS));
+  api.route(
+    '/',
+    analyticsRoutes({
+      auth,
+      db: database.db,
+      analytics,
+      ownHosts: appOrigins(env).map((origin) => new URL(origin).hostname),
+      writeLimitMultiplier: env.WRITE_LIMIT_MULTIPLIER,
+    }),
+  );
   api.route('/', authRoutes(auth, database.db));
   const storage = createLocalStorage(path.join(env.DATA_DIR, 'files'));
   const businessService = createBusinessService(database.db, storage);
@@ -146,9 +169,14 @@ export function createApp(deps: AppDeps): App {
   };
   api.route(
     '/',
-    businessRoutes(auth, businessService, (userId, businessId) =>
-      startResearch(database.db, sendResearch, userId, businessId),
-    ),
+    businessRoutes(auth, businessService, (userId, businessId) => {
+      analytics.track({
+        name: PRODUCT_EVENTS.businessCreated,
+        userId,
+        properties: { business_id: businessId },
+      });
+      return startResearch(database.db, sendResearch, userId, businessId);
+    }),
   );
   const assistant = deps.assistant ?? createAssistant(env, logger);
   const chatEngine = createChatEngine({ db: database.db, kind: database.kind, assistant, logger });
@@ -165,6 +193,16 @@ export function createApp(deps: AppDeps): App {
   api.route(
     '/',
     billingRoutes({ auth, db: database.db, env, billing: createBilling(env, database.db, logger) }),
+  );
+  api.route(
+    '/',
+    adminRoutes({
+      auth,
+      db: database.db,
+      adminEmails: env.ADMIN_EMAILS,
+      startResearchFor: (ownerId, businessId) =>
+        startResearch(database.db, sendResearch, ownerId, businessId),
+    }),
   );
   // Better Auth's own endpoints (sign-up, sign-in, Google, sessions, password reset requests).
   api.on(['GET', 'POST'], '/auth/*', (c) => auth.handler(c.req.raw));
@@ -200,5 +238,11 @@ export function createApp(deps: AppDeps): App {
       500,
     );
   });
-  return Object.assign(app, { shutdown: () => chatEngine.close() });
+  return Object.assign(app, {
+    analytics,
+    async shutdown() {
+      await chatEngine.close();
+      await analytics.flush();
+    },
+  });
 }

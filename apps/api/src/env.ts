@@ -112,6 +112,28 @@ const baseEnvSchema = z.object({
     .min(10, 'must be a whole number of seconds from 10 to 7200')
     .max(7200, 'must be a whole number of seconds from 10 to 7200')
     .default(900),
+  /** Operators who may open the console (/admin), comma-separated e-mail addresses. */
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be e-mail addresses separated by commas' })))
+    .default([]),
+  /** Analytics events older than this many days are deleted (about 13 months by default). */
+  ANALYTICS_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 1 to 3650' })
+    .int('must be a whole number of days from 1 to 3650')
+    .min(1, 'must be a whole number of days from 1 to 3650')
+    .max(3650, 'must be a whole number of days from 1 to 3650')
+    .default(395),
+  /** With a token, stored analytics events are also forwarded to Mixpanel (server side). */
+  MIXPANEL_TOKEN: z.string().min(1).optional(),
+  /** Mixpanel's API address: its EU residency host (https://api-eu.mixpanel.com), or a test fake. */
+  MIXPANEL_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** `npm run eval:research` only: an OpenAI-compatible model that scores the reports against a rubric. */
   EVAL_JUDGE_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   EVAL_JUDGE_MODEL: z.string().min(1).optional(),

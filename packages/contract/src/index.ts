@@ -1,5 +1,7 @@
 // Schemas (zod) and the zod-free rules they are built from. Only zod.ts has a side effect (package.json
 // "sideEffects"), so a bundle that imports only rules leaves zod out.
+export * from './analytics.ts';
+export * from './analytics-rules.ts';
 export * from './billing.ts';
 export * from './billing-rules.ts';
 export * from './business.ts';

@@ -23,17 +23,20 @@ export const WRITE_LIMITS = {
   sends: { name: 'sends', max: 30, windowSeconds: 60 },
   /** Attached files whose text is read (counted before reading them). */
   files: { name: 'files', max: 20, windowSeconds: 600 },
+  /** Analytics batches, per user or, signed out, per address (the client flushes every 5 s). */
+  analytics: { name: 'analytics', max: 60, windowSeconds: 60 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
- * Adds `amount` to the user's counter of `limit` in one statement (a fixed window that starts anew once
- * it is over) and returns the count and the seconds left in the window. As a CTE it can ride on another
- * statement (the chat send's read).
+ * Adds `amount` to the counter of `limit` of a user (their id) or of another subject (an address), in
+ * one statement (a fixed window that starts anew once it is over), and returns the count and the
+ * seconds left in the window. As a CTE it can ride on another statement (the chat send's read).
  */
-export function countWriteSql(userId: SQL | number, limit: WriteLimit, amount = 1): SQL {
+export function countWriteSql(subject: SQL | number | string, limit: WriteLimit, amount = 1): SQL {
+  const key = typeof subject === 'string' ? sql`${subject}::text` : sql`${subject}::int`;
   const fresh = sql`write_limits.window_started_at > now() - make_interval(secs => ${limit.windowSeconds})`;
   return sql`insert into write_limits (key, hits, window_started_at)
-    values (${limit.name} || ':' || ${userId}::int, ${amount}::int, now())
+    values (${limit.name} || ':' || ${key}, ${amount}::int, now())
     on conflict (key) do update set
       hits = case when ${fresh} then write_limits.hits + excluded.hits else excluded.hits end,
       window_started_at = case when ${fresh} then write_limits.window_started_at else now() end
@@ -59,17 +62,17 @@ export function assertWithinLimit(
   if (counted && counted.hits > limit.max * multiplier) throw tooManyWrites(counted.retry_after);
 }
 
-/** Counts `amount` writes of `limit` for the user; throws a 429 past the limit. */
+/** Counts `amount` writes of `limit` for the user (or an address); throws a 429 past the limit. */
 export async function countWrite(
   db: Db,
-  userId: number,
+  subject: number | string,
   limit: WriteLimit,
   multiplier: number,
   amount = 1,
 ): Promise<void> {
   const [counted] = await queryRows<{ hits: number; retry_after: number }>(
     db,
-    countWriteSql(userId, limit, amount),
+    countWriteSql(subject, limit, amount),
   );
   assertWithinLimit(counted, limit, multiplier);
 }
@@ -86,6 +89,7 @@ const COUNTED_ELSEWHERE = [
   /^\/api\/token$/,
   /^\/api\/password-reset\//,
   /^\/api\/webhooks\//,
+  /^\/api\/analytics\/events$/,
   /^\/api\/businesses\/\d+\/chats\/\d+\/messages(\/stream)?$/,
 ];
 

@@ -1,5 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { deleteOldWriteWindows } from '../http/write-limits.ts';
+import { rollUpClosedDays } from '../modules/analytics/daily-rollup.ts';
+import { deleteExpiredEvents } from '../modules/analytics/retention.ts';
 import { deleteExpiredSignInCounters } from '../modules/auth/sign-in-lockout.ts';
 import { deleteExpiredReservations } from '../modules/chats/send-reservations.ts';
 import type { ResearchWorker } from '../modules/research/job.ts';
@@ -8,6 +10,7 @@ import type { JobDefinition } from './queue.ts';
 export interface JobDeps {
   db: Db;
   research: ResearchWorker;
+  analyticsRetentionDays: number;
 }
 
 /** Every background job the app runs. Features add theirs here. */
@@ -22,6 +25,22 @@ export function appJobs(deps: JobDeps): JobDefinition[] {
         await deleteExpiredReservations(deps.db);
         await deleteOldWriteWindows(deps.db);
         await deleteExpiredSignInCounters(deps.db);
+      },
+    },
+    {
+      // Privacy (ADR 0017): events older than ANALYTICS_RETENTION_DAYS go, with their daily counts.
+      name: 'analytics-retention',
+      schedule: '17 3 * * *',
+      handle: async () => {
+        await deleteExpiredEvents(deps.db, deps.analyticsRetentionDays);
+      },
+    },
+    {
+      // The console's daily counts of closed days (the current day is counted live).
+      name: 'analytics-daily-rollup',
+      schedule: '*/10 * * * *',
+      handle: async () => {
+        await rollUpClosedDays(deps.db);
       },
     },
     deps.research.job as JobDefinition,

@@ -2,6 +2,7 @@ import type { Assistant } from '../ai/assistant.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import { analyticsFromEnv } from '../modules/analytics/from-env.ts';
 import { createResearchWorker } from '../modules/research/job.ts';
 import { RESEARCH_JOB } from '../modules/research/start-research.ts';
 import { startResearchWatchdog } from '../modules/research/watchdog.ts';
@@ -27,6 +28,7 @@ export async function startJobs(
   assistant: Assistant,
   options: { work: boolean },
 ): Promise<RunningJobs> {
+  const analytics = analyticsFromEnv(env, database.db, logger);
   const research = createResearchWorker({
     db: database.db,
     assistant,
@@ -35,9 +37,10 @@ export async function startJobs(
     fetchPage: createPageFetcher({ allowLoopback: env.RESEARCH_ALLOW_LOOPBACK }),
     timeLimitMs: env.RESEARCH_TIME_LIMIT_S * 1000,
     concurrency: env.RESEARCH_CONCURRENCY,
+    track: analytics.track,
   });
   const queue = await startQueue(database, logger, {
-    jobs: appJobs({ db: database.db, research }),
+    jobs: appJobs({ db: database.db, research, analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS }),
     work: options.work,
   });
   const stopWatchdog = options.work
@@ -55,6 +58,7 @@ export async function startJobs(
       await stopWatchdog();
       await research.stop();
       await stopQueue(queue);
+      await analytics.flush();
     },
   };
 }

@@ -31,6 +31,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Onboarding answer (spec §3 'Onboarding options'); null until given. */
     discoverySource: text('discovery_source'),
+    /** The user asked that analytics not be tied to them (privacy page, profile): their events stay anonymous. */
+    analyticsOptOut: boolean('analytics_opt_out').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -126,6 +126,8 @@ export const generations = pgTable(
   (t) => [
     uniqueIndex('generations_message_attempt_unique').on(t.messageId, t.attempt),
     index('generations_running_idx').on(t.heartbeatAt).where(sql`${t.status} = 'running'`),
+    // The operator's console counts answers per day.
+    index('generations_started_at_idx').on(t.startedAt),
     check(
       'generations_status',
       sql`${t.status} in ('running', 'finished', 'stopped', 'failed', 'interrupted')`,

@@ -5,7 +5,9 @@ import {
   createSubscriptionBodySchema,
   createSubscriptionResponseSchema,
   currentSubscriptionSchema,
+  PLANS,
   type PlanId,
+  PRODUCT_EVENTS,
   portalBodySchema,
   portalResponseSchema,
   STARTER_PLAN,
@@ -177,6 +179,11 @@ export function billingRoutes(deps: { auth: Auth; db: Db; env: Env; billing: Bil
   app.openapi(createRouteDef, async (c) => {
     const userId = c.get('userId');
     const planId = c.req.valid('json').plan_id as PlanId;
+    c.get('track')({
+      name: PRODUCT_EVENTS.planChosen,
+      userId,
+      properties: { plan_id: planId, plan: PLANS[planId].code },
+    });
     if (planId === STARTER_PLAN) {
       await chooseStarterPlan(db, userId);
       return c.json({ url: null, plan_id: planId }, 200);

@@ -25,6 +25,9 @@ export function invoiceSourceId(provider: string, invoiceId: string): string {
 
 export const refundSourceId = (debitSourceId: string) => `refund:${debitSourceId}`;
 
+/** Source id of credits an operator granted from the console: one per audit line. */
+export const adminGrantSourceId = (auditId: number) => `admin:${auditId}`;
+
 /** Thrown inside a transaction to roll it back when a duplicate source is found after the update. */
 class AlreadyApplied extends Error {}
 

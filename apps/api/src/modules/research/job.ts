@@ -1,8 +1,10 @@
+import { PRODUCT_EVENTS } from '@rumbo/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { type Db, queryRows } from '../../db/client.ts';
 import { researches } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../jobs/queue.ts';
+import type { TrackEvent } from '../../lib/track.ts';
 import { ResearchFailure, type ResearchRunDeps, runResearch } from './pipeline/run-research.ts';
 import { failRun, RESEARCH_PLAN_IDS, STALE_AFTER_S } from './run-state.ts';
 import { RESEARCH_JOB } from './start-research.ts';
@@ -16,6 +18,32 @@ const UNEXPECTED_FAILURE = 'La investigación no pudo terminar por un error ines
 export interface ResearchWorkerDeps extends Omit<ResearchRunDeps, 'modelSlots'> {
   /** Runs one process works at once; also the cap on research model calls at once (RESEARCH_CONCURRENCY). */
   concurrency: number;
+  /** Reports runs started, completed and failed to analytics. */
+  track?: TrackEvent;
+}
+
+type RunOutcome = (typeof PRODUCT_EVENTS)['researchStarted' | 'researchCompleted' | 'researchFailed'];
+
+/** Tells analytics how a run went: its mode, tokens and duration so far, for the owner. */
+async function reportRun(db: Db, track: TrackEvent | undefined, researchId: number, name: RunOutcome) {
+  if (!track) return;
+  const [run] = await queryRows<{
+    user_id: number;
+    mode: string | null;
+    tokens: number;
+    seconds: number | null;
+  }>(
+    db,
+    sql`select b.user_id, r.mode, r.tokens_used as tokens,
+          round(extract(epoch from coalesce(r.completed_at, now()) - r.started_at))::int as seconds
+        from researches r join businesses b on b.id = r.business_id where r.id = ${researchId}`,
+  );
+  if (!run) return;
+  track({
+    name,
+    userId: run.user_id,
+    properties: { research_id: researchId, mode: run.mode, tokens: run.tokens, duration_s: run.seconds },
+  });
 }
 
 export interface ResearchWorker {
@@ -56,6 +84,12 @@ export function createResearchWorker(deps: ResearchWorkerDeps): ResearchWorker {
   const running = new Set<AbortController>();
   let stopping = false;
 
+  // Analytics must never fail a run: a failed report is only logged.
+  const report = (researchId: number, name: RunOutcome) =>
+    reportRun(deps.db, deps.track, researchId, name).catch((error: unknown) =>
+      deps.logger.warn({ err: error, researchId }, 'research analytics event not recorded'),
+    );
+
   async function work(researchId: number): Promise<void> {
     if (stopping) return;
     if (!(await claim(deps.db, researchId))) {
@@ -67,6 +101,7 @@ export function createResearchWorker(deps: ResearchWorkerDeps): ResearchWorker {
         .where(and(eq(researches.id, researchId), eq(researches.status, 'pending')));
       return;
     }
+    await report(researchId, PRODUCT_EVENTS.researchStarted);
     const controller = new AbortController();
     running.add(controller);
     const beat = setInterval(() => {
@@ -78,6 +113,7 @@ export function createResearchWorker(deps: ResearchWorkerDeps): ResearchWorker {
     }, HEARTBEAT_MS);
     try {
       await runResearch(runDeps, researchId, controller.signal);
+      await report(researchId, PRODUCT_EVENTS.researchCompleted);
     } catch (error) {
       if (controller.signal.aborted) {
         await handBack(deps.db, researchId);
@@ -90,6 +126,7 @@ export function createResearchWorker(deps: ResearchWorkerDeps): ResearchWorker {
           researchId,
           error instanceof ResearchFailure ? error.message : UNEXPECTED_FAILURE,
         );
+        await report(researchId, PRODUCT_EVENTS.researchFailed);
       }
     } finally {
       clearInterval(beat);

@@ -1,11 +1,18 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { onboardingInputSchema, USER_NAME_MAX_LENGTH, userText } from '@rumbo/contract';
+import {
+  analyticsPreferenceSchema,
+  onboardingInputSchema,
+  PRODUCT_EVENTS,
+  USER_NAME_MAX_LENGTH,
+  userText,
+} from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { errorResponse, signedIn } from '../../http/openapi.ts';
+import { errorResponse, json, signedIn } from '../../http/openapi.ts';
+import { userRole } from '../../http/operators.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -25,7 +32,13 @@ export const productUserSchema = z
   .openapi('ProductUser');
 
 const profileSchema = z
-  .object({ email: z.string(), full_name: z.string(), credits: z.number().int().nullable() })
+  .object({
+    email: z.string(),
+    full_name: z.string(),
+    credits: z.number().int().nullable(),
+    /** Whether the user's analytics events may be tied to them (privacy page; off = anonymous). */
+    analytics_personal: z.boolean(),
+  })
   .openapi('Profile');
 
 const signupBodySchema = z.object({
@@ -38,14 +51,21 @@ const signupBodySchema = z.object({
 
 type UserRow = typeof users.$inferSelect;
 
-/** The product user of spec §3 with its real balance (null: unlimited, plan 12; never below 0). */
-export async function toProductUser(db: Db, user: UserRow): Promise<z.infer<typeof productUserSchema>> {
+/**
+ * The product user of spec §3 with its real balance (null: unlimited, plan 12; never below 0), and the
+ * role 'admin' for the operators ADMIN_EMAILS names.
+ */
+export async function toProductUser(
+  db: Db,
+  user: UserRow,
+  adminEmails: readonly string[],
+): Promise<z.infer<typeof productUserSchema>> {
   return {
     id: user.id,
     username: user.username,
     full_name: user.fullName,
     is_active: user.isActive,
-    role: user.role,
+    role: userRole(adminEmails, user),
     plan_id: user.planId,
     // Reading the balance also renews the Starter plan's monthly credits when a new month has begun.
     available_credits: await creditBalance(db, user.id),
@@ -107,7 +127,23 @@ const onboardingRoute = createRoute({
   },
 });
 
-export function usersRoutes(auth: Auth, db: Db) {
+const analyticsPreferenceRoute = createRoute({
+  method: 'put',
+  path: '/users/me/analytics',
+  tags: ['Usuarios'],
+  summary: 'Si la analítica de uso puede asociarse a la persona (página de privacidad)',
+  description:
+    'Con `personal: false`, los eventos del usuario se guardan sin su identidad y no se envía su perfil.',
+  security: signedIn,
+  request: { body: { required: true, content: json(analyticsPreferenceSchema) } },
+  responses: {
+    200: { description: 'La preferencia guardada', content: json(analyticsPreferenceSchema) },
+    400: errorResponse('Datos no válidos'),
+    401: errorResponse('Sin sesión'),
+  },
+});
+
+export function usersRoutes(auth: Auth, db: Db, adminEmails: readonly string[]) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/users/*', requireUser(auth));
   app.use('/auth/profile', requireUser(auth));
@@ -118,10 +154,9 @@ export function usersRoutes(auth: Auth, db: Db) {
     return user;
   };
 
-  app.openapi(meRoute, async (c) => c.json(await toProductUser(db, await currentUser(c.get('userId'))), 200));
-  app.openapi(signupRoute, async (c) =>
-    c.json(await toProductUser(db, await currentUser(c.get('userId'))), 200),
-  );
+  const productUser = async (id: number) => toProductUser(db, await currentUser(id), adminEmails);
+  app.openapi(meRoute, async (c) => c.json(await productUser(c.get('userId')), 200));
+  app.openapi(signupRoute, async (c) => c.json(await productUser(c.get('userId')), 200));
   // Spec §2.5: the answer of onboarding step 1 is kept on the user (a repeated onboarding overwrites it).
   app.openapi(onboardingRoute, async (c) => {
     const { discovery_source } = c.req.valid('json');
@@ -129,12 +164,29 @@ export function usersRoutes(auth: Auth, db: Db) {
       .update(users)
       .set({ discoverySource: discovery_source, updatedAt: new Date() })
       .where(eq(users.id, c.get('userId')));
+    // Spec §3: the discovery source is reported to analytics as the traffic source.
+    c.get('track')({
+      name: PRODUCT_EVENTS.trafficSource,
+      userId: c.get('userId'),
+      properties: { source: discovery_source },
+    });
     return c.body(null, 204);
+  });
+  app.openapi(analyticsPreferenceRoute, async (c) => {
+    const { personal } = c.req.valid('json');
+    await db
+      .update(users)
+      .set({ analyticsOptOut: !personal, updatedAt: new Date() })
+      .where(eq(users.id, c.get('userId')));
+    return c.json({ personal }, 200);
   });
   app.openapi(profileRoute, async (c) => {
     const user = await currentUser(c.get('userId'));
     const credits = await creditBalance(db, user.id);
-    return c.json({ email: user.email, full_name: user.fullName, credits }, 200);
+    return c.json(
+      { email: user.email, full_name: user.fullName, credits, analytics_personal: !user.analyticsOptOut },
+      200,
+    );
   });
   return app;
 }

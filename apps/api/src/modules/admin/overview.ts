@@ -1,0 +1,178 @@
+import {
+  type AdminOverview,
+  type AdminPeriod,
+  PAGE_VIEW_EVENT,
+  PLAN_IDS,
+  PLANS,
+  type PlanId,
+} from '@rumbo/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+
+const TOP = 10;
+const DAY_MS = 86_400_000;
+
+/** Every day of the period (UTC, both ends included), so that charts show the quiet days as zero. */
+export function periodDays({ from, to }: AdminPeriod): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(from); t <= Date.parse(to); t += DAY_MS)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+function fillDays<T extends { day: string }>(days: string[], rows: T[], empty: Omit<T, 'day'>): T[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return days.map((day) => byDay.get(day) ?? ({ day, ...empty } as T));
+}
+
+const dayOf = (column: SQL) => sql`to_char((${column} at time zone 'UTC')::date, 'YYYY-MM-DD')`;
+
+/**
+ * The operator's console figures for a period (ADR 0017). Figures about people and money come from the
+ * product's own tables (users, businesses, generations, the credit ledger, research runs), so they do
+ * not depend on analytics being on; audience figures (pages, sources, active visitors) come from the
+ * events: the daily counts for days already counted, the events themselves after that.
+ */
+export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOverview> {
+  const start = sql`(${period.from}::date)::timestamp at time zone 'UTC'`;
+  const end = sql`(${period.to}::date + 1)::timestamp at time zone 'UTC'`;
+  const inPeriod = (column: SQL) => sql`${column} >= ${start} and ${column} < ${end}`;
+  const days = periodDays(period);
+
+  // Days up to the last counted one are read from analytics_daily, later ones from the events.
+  const [rolled] = await queryRows<{ last_day: string | null }>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as last_day from analytics_daily
+        where metric = 'rolled' order by day desc limit 1`,
+  );
+  const lastRolled = rolled?.last_day ?? '1970-01-01';
+  const rolledDays = sql`day >= ${period.from}::date and day <= least(${period.to}::date, ${lastRolled}::date)`;
+  const liveEvents = sql`analytics_events.created_at >= greatest(${start}, (${lastRolled}::date + 1)::timestamp at time zone 'UTC')
+    and analytics_events.created_at < ${end}`;
+  const counted = (metric: string, liveKey: SQL, liveValue: SQL, liveFilter: SQL) => sql`
+    select key, sum(n)::int as n from (
+      select key, count as n from analytics_daily where metric = ${metric} and ${rolledDays}
+      union all
+      select ${liveKey} as key, ${liveValue} as n from analytics_events
+        where ${liveEvents} and ${liveFilter} group by 1
+    ) as both_parts group by key order by n desc, key limit ${TOP}`;
+
+  const [signups, funnel, active, answers, credits, plans, researchStates, durations, pages, sources] =
+    await Promise.all([
+      queryRows<{ day: string; count: number }>(
+        db,
+        sql`select ${dayOf(sql`created_at`)} as day, count(*)::int as count from users
+            where ${inPeriod(sql`created_at`)} group by 1 order by 1`,
+      ),
+      queryRows<AdminOverview['funnel']>(
+        db,
+        sql`select count(*)::int as registered,
+              count(*) filter (where u.discovery_source is not null)::int as onboarded,
+              count(*) filter (where u.plan_id <> -1)::int as plan_chosen,
+              count(*) filter (where exists (select 1 from businesses b where b.user_id = u.id))::int
+                as business_created,
+              count(*) filter (where exists (select 1 from generations g
+                where g.user_id = u.id and g.status = 'finished'))::int as first_answer
+            from users u where ${inPeriod(sql`u.created_at`)}`,
+      ),
+      // Active: did something that reached us (an event tied to them, or an answer asked for).
+      queryRows<{ day: string | null; users: number }>(
+        db,
+        sql`with activity as (
+              select to_char(day, 'YYYY-MM-DD') as day, key::int as user_id from analytics_daily
+                where metric = 'active_users' and ${rolledDays}
+              union
+              select ${dayOf(sql`created_at`)}, user_id from analytics_events
+                where ${liveEvents} and user_id is not null
+              union
+              select ${dayOf(sql`started_at`)}, user_id from generations where ${inPeriod(sql`started_at`)})
+            select day, count(*)::int as users from activity group by day
+            union all
+            select null, count(distinct user_id)::int from activity`,
+      ),
+      queryRows<{ day: string; answers: number; failed: number }>(
+        db,
+        sql`select ${dayOf(sql`started_at`)} as day, count(*)::int as answers,
+              count(*) filter (where status in ('failed', 'interrupted'))::int as failed
+            from generations where ${inPeriod(sql`started_at`)} group by 1 order by 1`,
+      ),
+      queryRows<{ spent: number }>(
+        db,
+        sql`select (coalesce(sum(-delta) filter (where kind = 'debit'), 0)
+              - coalesce(sum(delta) filter (where kind = 'refund'), 0))::int as spent
+            from credit_ledger where ${inPeriod(sql`created_at`)}`,
+      ),
+      queryRows<{ plan_id: number; users: number }>(
+        db,
+        sql`select plan_id, count(*)::int as users from users group by plan_id order by plan_id`,
+      ),
+      queryRows<{ state: string; count: number }>(
+        db,
+        sql`select status as state, count(*)::int as count from researches
+            where ${inPeriod(sql`created_at`)} group by status order by count desc`,
+      ),
+      queryRows<{ median: number | null; p95: number | null }>(
+        db,
+        sql`select percentile_cont(0.5) within group (order by extract(epoch from completed_at - started_at)) as median,
+              percentile_cont(0.95) within group (order by extract(epoch from completed_at - started_at)) as p95
+            from researches
+            where status = 'completed' and started_at is not null and completed_at is not null
+              and ${inPeriod(sql`created_at`)}`,
+      ),
+      queryRows<{ key: string; n: number }>(
+        db,
+        counted(
+          'page_views',
+          sql`coalesce(properties->>'name', '')`,
+          sql`count(*)`,
+          sql`name = ${PAGE_VIEW_EVENT}`,
+        ),
+      ),
+      queryRows<{ key: string; n: number }>(
+        db,
+        counted(
+          'utm_sessions',
+          sql`coalesce(utm_source, 'organic')`,
+          sql`count(distinct session_id)`,
+          sql`session_id is not null`,
+        ),
+      ),
+    ]);
+
+  const usersPerPlan = plans
+    .filter((row) => (PLAN_IDS as readonly number[]).includes(row.plan_id))
+    .map((row) => ({ plan_id: row.plan_id, name: PLANS[row.plan_id as PlanId].name, users: row.users }));
+  const seconds = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : Math.round(Number(value));
+  return {
+    period,
+    signups_per_day: fillDays(days, signups, { count: 0 }),
+    funnel: funnel[0] ?? {
+      registered: 0,
+      onboarded: 0,
+      plan_chosen: 0,
+      business_created: 0,
+      first_answer: 0,
+    },
+    active_users: active.find((row) => row.day === null)?.users ?? 0,
+    active_users_per_day: fillDays(
+      days,
+      active.flatMap((row) => (row.day === null ? [] : [{ day: row.day, count: row.users }])),
+      { count: 0 },
+    ),
+    answers_per_day: fillDays(days, answers, { answers: 0, failed: 0 }),
+    credits_spent: credits[0]?.spent ?? 0,
+    users_per_plan: usersPerPlan,
+    monthly_recurring_revenue_eur: usersPerPlan.reduce(
+      (sum, row) => sum + PLANS[row.plan_id as PlanId].price * row.users,
+      0,
+    ),
+    research: {
+      by_state: researchStates,
+      median_seconds: seconds(durations[0]?.median),
+      p95_seconds: seconds(durations[0]?.p95),
+    },
+    top_pages: pages.map((row) => ({ page: row.key, views: row.n })),
+    utm_sources: sources.map((row) => ({ source: row.key, sessions: row.n })),
+  };
+}

@@ -1,0 +1,155 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  adminAuditSchema,
+  adminFailedResearchesSchema,
+  adminOverviewSchema,
+  adminPeriodSchema,
+  adminRetryResultSchema,
+  adminUsersQuerySchema,
+  adminUsersSchema,
+  ERROR_CODES,
+  grantCreditsInputSchema,
+  grantCreditsResultSchema,
+  idText,
+} from '@rumbo/contract';
+import { eq } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
+import { errorResponse, json, signedIn } from '../../http/openapi.ts';
+import { isOperatorEmail } from '../../http/operators.ts';
+import { signedInUserId } from '../../http/session.ts';
+import { validationHook } from '../../http/validation.ts';
+import type { Auth } from '../auth/auth.ts';
+import { latestAudit } from './audit.ts';
+import { failedResearches, retryResearch, type StartResearchFor } from './failed-researches.ts';
+import { grantCredits } from './grant-credits.ts';
+import { listUsers } from './list-users.ts';
+import { readOverview } from './overview.ts';
+
+/** Signed in (401 otherwise) and named by ADMIN_EMAILS (403 otherwise). */
+function requireOperator(auth: Auth, db: Db, adminEmails: readonly string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const userId = await signedInUserId(auth, c);
+    if (userId === undefined) throw unauthorized();
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user || !isOperatorEmail(adminEmails, user.email)) {
+      throw forbidden(ERROR_CODES.forbidden, 'Esta sección es solo para el equipo de operación');
+    }
+    c.set('operator', { id: userId, email: user.email });
+    await next();
+  };
+}
+
+const tags = ['Consola'];
+const denied = {
+  401: errorResponse('Sin sesión'),
+  403: errorResponse('No es operador (ADMIN_EMAILS)'),
+};
+const userIdParams = z.object({ id: idText() });
+
+const overviewRoute = createRoute({
+  method: 'get',
+  path: '/admin/overview',
+  tags,
+  summary:
+    'Cifras del periodo: altas, embudo, actividad, respuestas, créditos, planes, investigación, audiencia',
+  security: signedIn,
+  request: { query: adminPeriodSchema },
+  responses: {
+    200: { description: 'Las cifras', content: json(adminOverviewSchema) },
+    400: errorResponse('Periodo no válido'),
+    ...denied,
+  },
+});
+
+const usersRoute = createRoute({
+  method: 'get',
+  path: '/admin/users',
+  tags,
+  summary: 'Usuarios, buscados por correo o nombre, por páginas',
+  security: signedIn,
+  request: { query: adminUsersQuerySchema },
+  responses: { 200: { description: 'Una página', content: json(adminUsersSchema) }, ...denied },
+});
+
+const grantRoute = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/credits',
+  tags,
+  summary: 'Añade créditos a un usuario (queda en la auditoría con el motivo)',
+  security: signedIn,
+  request: {
+    params: userIdParams,
+    body: { required: true, content: json(grantCreditsInputSchema) },
+  },
+  responses: {
+    200: { description: 'El saldo después', content: json(grantCreditsResultSchema) },
+    400: errorResponse('Datos no válidos'),
+    404: errorResponse('Usuario no encontrado'),
+    ...denied,
+  },
+});
+
+const failedRoute = createRoute({
+  method: 'get',
+  path: '/admin/researches/failed',
+  tags,
+  summary: 'Investigaciones cuya última ejecución falló',
+  security: signedIn,
+  responses: {
+    200: { description: 'Las ejecuciones', content: json(adminFailedResearchesSchema) },
+    ...denied,
+  },
+});
+
+const retryRoute = createRoute({
+  method: 'post',
+  path: '/admin/researches/{id}/retry',
+  tags,
+  summary: 'Reintenta una investigación fallida (queda en la auditoría)',
+  security: signedIn,
+  request: { params: userIdParams },
+  responses: {
+    201: { description: 'La nueva ejecución', content: json(adminRetryResultSchema) },
+    404: errorResponse('Investigación no encontrada'),
+    409: errorResponse('No es la última ejecución fallida'),
+    ...denied,
+  },
+});
+
+const auditRoute = createRoute({
+  method: 'get',
+  path: '/admin/audit',
+  tags,
+  summary: 'Las últimas acciones del equipo de operación',
+  security: signedIn,
+  responses: { 200: { description: 'La auditoría', content: json(adminAuditSchema) }, ...denied },
+});
+
+/** The operator's console API (/api/admin/*). */
+export function adminRoutes(deps: {
+  auth: Auth;
+  db: Db;
+  adminEmails: readonly string[];
+  startResearchFor: StartResearchFor;
+}) {
+  const { db } = deps;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('/admin/*', requireOperator(deps.auth, db, deps.adminEmails));
+  app.openapi(overviewRoute, async (c) => c.json(await readOverview(db, c.req.valid('query')), 200));
+  app.openapi(usersRoute, async (c) => c.json(await listUsers(db, c.req.valid('query')), 200));
+  app.openapi(grantRoute, async (c) => {
+    const available = await grantCredits(db, c.get('operator'), c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ available_credits: available }, 200);
+  });
+  app.openapi(failedRoute, async (c) => c.json({ researches: await failedResearches(db) }, 200));
+  app.openapi(retryRoute, async (c) => {
+    const id = await retryResearch(db, c.get('operator'), c.req.valid('param').id, deps.startResearchFor);
+    return c.json({ research_id: id }, 201);
+  });
+  app.openapi(auditRoute, async (c) => c.json({ entries: await latestAudit(db) }, 200));
+  return app;
+}
