@@ -46,6 +46,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         { path: 'chat/:type/:company', lazy: () => import('./routes/chat.tsx') },
         { path: 'report/:businessId', lazy: () => import('./routes/report.tsx') },
+        { path: 'admin', lazy: () => import('./routes/admin.tsx') },
         {
           path: 'profile',
           lazy: () => import('./routes/profile-layout.tsx'),

@@ -18,4 +18,5 @@ export const paths = {
   register: '/register',
   terms: '/terminos',
   privacy: '/privacidad',
+  admin: '/admin',
 } as const;

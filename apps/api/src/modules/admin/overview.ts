@@ -109,7 +109,7 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
       queryRows<{ state: string; count: number }>(
         db,
         sql`select status as state, count(*)::int as count from researches
-            where ${inPeriod(sql`created_at`)} group by status order by count desc`,
+            where ${inPeriod(sql`created_at`)} group by status order by count desc, status`,
       ),
       queryRows<{ median: number | null; p95: number | null }>(
         db,

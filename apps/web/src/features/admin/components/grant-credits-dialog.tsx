@@ -1,0 +1,136 @@
+import { type AdminUser, type GrantCreditsInput, grantCreditsInputSchema } from '@rumbo/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { adminCopy } from '../../../config/copy/admin.es.ts';
+import { adminQueryKeys, grantCredits } from '../api/admin.ts';
+import { errorMessage } from '../errors.ts';
+
+const t = adminCopy.grant;
+
+type FieldErrors = Partial<Record<keyof GrantCreditsInput, string>>;
+
+/**
+ * Adds credits to one user's balance, with the reason the audit keeps. The contract's schema checks the
+ * fields before anything is sent; on success the users and the audit lists load again and `onDone` gets
+ * the new balance (null: unlimited).
+ */
+export function GrantCreditsDialog({
+  user,
+  onClose,
+  onDone,
+}: {
+  user: AdminUser;
+  onClose: () => void;
+  onDone: (balance: number | null) => void;
+}) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const reasonId = useId();
+  const amountRef = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const grant = useMutation({
+    mutationFn: (input: GrantCreditsInput) => grantCredits(user.id, input),
+    onSuccess: async ({ available_credits }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminQueryKeys.usersAll }),
+        queryClient.invalidateQueries({ queryKey: adminQueryKeys.audit }),
+      ]);
+      onDone(available_credits);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (grant.isPending) return;
+    // An empty box is no credits at all: the schema's minimum says what is missing.
+    const result = grantCreditsInputSchema.safeParse({ amount: amount === '' ? 0 : Number(amount), reason });
+    if (!result.success) {
+      const found: FieldErrors = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'amount' || field === 'reason') && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    grant.mutate(result.data);
+  };
+
+  const reasonMessageId = `${reasonId}-message`;
+  return (
+    <Modal
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      onClose={onClose}
+      initialFocus={amountRef}
+      panelClassName="relative max-h-full w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5"
+    >
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t.close}
+        className="absolute top-3 right-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <X className="size-5" aria-hidden="true" />
+      </button>
+      <h2 id={titleId} className="pr-10 text-lg font-semibold text-slate-900">
+        {t.title}
+      </h2>
+      <p id={descriptionId} className="mt-1 text-sm break-words text-slate-600">
+        {t.to(user.email)}
+      </p>
+      <form noValidate onSubmit={submit} className="mt-5 space-y-4">
+        <TextField
+          ref={amountRef}
+          label={t.amount}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          invalid={Boolean(errors.amount)}
+          error={errors.amount}
+        />
+        <div className="space-y-1.5">
+          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
+            {t.reason}
+          </label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            aria-invalid={Boolean(errors.reason)}
+            aria-describedby={reasonMessageId}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-invalid:border-red-500 sm:text-sm"
+          />
+          <p
+            id={reasonMessageId}
+            className={errors.reason ? 'text-sm text-red-600' : 'text-xs text-slate-500'}
+          >
+            {errors.reason ?? t.reasonHint}
+          </p>
+        </div>
+        {grant.isError ? <FormAlert message={errorMessage(grant.error, adminCopy.genericError)} /> : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" loading={grant.isPending}>
+            {t.submit}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import type { AdminOverview } from '@rumbo/contract';
+import { adminCopy } from '../../../config/copy/admin.es.ts';
+import { formatEuros, formatNumber, planName } from '../format.ts';
+import { DataTable } from './data-table.tsx';
+import { Panel } from './panel.tsx';
+
+const t = adminCopy.tables;
+
+export function PlansTable({ overview }: { overview: AdminOverview }) {
+  return (
+    <Panel title={t.plans.title}>
+      <DataTable
+        title={t.plans.title}
+        rows={overview.users_per_plan}
+        rowKey={(row) => row.plan_id}
+        columns={[
+          { header: t.plans.plan, cell: (row) => planName(row.plan_id, row.name) },
+          { header: t.plans.users, cell: (row) => formatNumber(row.users), numeric: true },
+        ]}
+      />
+      <p className="mt-3 text-sm font-medium text-slate-700">
+        {t.plans.mrr(formatEuros(overview.monthly_recurring_revenue_eur))}
+      </p>
+    </Panel>
+  );
+}
+
+export function ResearchStatesTable({ overview }: { overview: AdminOverview }) {
+  return (
+    <Panel title={t.research.title}>
+      <DataTable
+        title={t.research.title}
+        rows={overview.research.by_state}
+        rowKey={(row) => row.state}
+        columns={[
+          { header: t.research.state, cell: (row) => adminCopy.researchStates[row.state] ?? row.state },
+          { header: t.research.count, cell: (row) => formatNumber(row.count), numeric: true },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+export function TopPagesTable({ overview }: { overview: AdminOverview }) {
+  return (
+    <Panel title={t.pages.title}>
+      <DataTable
+        title={t.pages.title}
+        rows={overview.top_pages}
+        rowKey={(row) => row.page}
+        columns={[
+          {
+            header: t.pages.page,
+            cell: (row) => <span className="break-all font-mono text-xs">{row.page}</span>,
+          },
+          { header: t.pages.views, cell: (row) => formatNumber(row.views), numeric: true },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+export function UtmSourcesTable({ overview }: { overview: AdminOverview }) {
+  return (
+    <Panel title={t.utm.title}>
+      <DataTable
+        title={t.utm.title}
+        rows={overview.utm_sources}
+        rowKey={(row) => row.source}
+        columns={[
+          { header: t.utm.source, cell: (row) => row.source },
+          { header: t.utm.sessions, cell: (row) => formatNumber(row.sessions), numeric: true },
+        ]}
+      />
+    </Panel>
+  );
+}
