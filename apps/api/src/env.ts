@@ -123,12 +123,15 @@ const baseEnvSchema = z.object({
     )
     .pipe(z.array(z.email({ error: 'must be e-mail addresses separated by commas' })))
     .default([]),
-  /** Analytics events older than this many days are deleted (about 13 months by default). */
+  /**
+   * Analytics events older than this many days are deleted: 13 months at most, as the privacy page
+   * promises (the EU's usual limit for audience measurement).
+   */
   ANALYTICS_RETENTION_DAYS: z.coerce
-    .number({ error: 'must be a whole number of days from 1 to 3650' })
-    .int('must be a whole number of days from 1 to 3650')
-    .min(1, 'must be a whole number of days from 1 to 3650')
-    .max(3650, 'must be a whole number of days from 1 to 3650')
+    .number({ error: 'must be a whole number of days from 1 to 395' })
+    .int('must be a whole number of days from 1 to 395')
+    .min(1, 'must be a whole number of days from 1 to 395')
+    .max(395, 'must be a whole number of days from 1 to 395')
     .default(395),
   /** With a token, stored analytics events are also forwarded to Mixpanel (server side). */
   MIXPANEL_TOKEN: z.string().min(1).optional(),

@@ -1,10 +1,14 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { LinkButton } from '../../components/button.tsx';
 import { DashboardCard } from '../../components/dashboard-card.tsx';
 import { copy } from '../../config/copy.es.ts';
 import { publicConfig } from '../../config/public-config.ts';
+import type { Profile } from '../../features/auth/api/users.ts';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { useProfile } from '../../features/auth/hooks/use-profile.ts';
+import { authQueryKeys } from '../../features/auth/session.ts';
+import { AnalyticsPreference } from '../../features/profile/analytics-preference.tsx';
 import { ProfileDetails } from '../../features/profile/profile-details.tsx';
 
 const texts = copy.billing.profile;
@@ -12,6 +16,7 @@ const texts = copy.billing.profile;
 /** Spec §2.10 'Profile': the user's data and 'Cerrar sesión' (clears cached data, goes to '/'). */
 export function Component() {
   const profile = useProfile();
+  const queryClient = useQueryClient();
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:px-8 sm:py-10">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{texts.title}</h1>
@@ -35,6 +40,18 @@ export function Component() {
           </div>
         )}
       </DashboardCard>
+      {profile.data ? (
+        <DashboardCard title={texts.privacy} icon={ShieldCheck}>
+          <AnalyticsPreference
+            personal={profile.data.analytics_personal}
+            onSaved={(personal) =>
+              queryClient.setQueryData<Profile>(authQueryKeys.profile, (current) =>
+                current ? { ...current, analytics_personal: personal } : current,
+              )
+            }
+          />
+        </DashboardCard>
+      ) : null}
       <DashboardCard title={texts.session} icon={LogOut}>
         <p className="text-sm text-slate-600">{texts.sessionHint}</p>
         <SignOutButton className="mt-4 self-start" />

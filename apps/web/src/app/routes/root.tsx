@@ -1,8 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { paths } from '../../config/paths.ts';
+import { PageView } from '../../features/analytics/page-view.tsx';
+import { useAnalyticsIdentity } from '../../features/analytics/use-analytics-identity.ts';
+import type { LoginView } from '../../features/auth/components/login-screen.tsx';
 import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { useEndSession, useSignOutOnUnauthorized } from '../../features/auth/hooks/use-sign-out.ts';
@@ -17,6 +20,13 @@ const LoginScreen = lazy(() =>
   })),
 );
 
+/** Spec §2.12: the login screen's views are reported as pages of their own. */
+const LOGIN_VIEW_PAGES: Record<LoginView, string> = {
+  login: '/login',
+  register: '/register',
+  forgot: '/forgottenPass',
+};
+
 /**
  * Spec §2.2 and §2.3: the root of every screen. Open screens show at once; every other one waits for
  * the start delay and the session, then shows the login in its place (keeping the address) or, for a
@@ -27,18 +37,36 @@ export function Component() {
   const { pathname } = useLocation();
   const started = useStartupDelay();
   const session = useSession();
+  const me = useMe({ enabled: Boolean(session.data) });
+  useAnalyticsIdentity({
+    uid: session.isPending || session.isError ? undefined : (session.data?.identity.uid ?? null),
+    isNewUser: session.data?.isNewUser ?? false,
+    planId: me.data?.plan_id,
+  });
 
-  if (isOpenPath(pathname)) return <Outlet />;
-  if (!started || session.isPending) return <FullScreenSpinner />;
-  if (session.isError) return <RouteError />;
-  if (!session.data) {
+  if (isOpenPath(pathname)) {
     return (
-      <Suspense fallback={<FullScreenSpinner />}>
-        <LoginScreen initialView={pathname === paths.register ? 'register' : 'login'} />
-      </Suspense>
+      <>
+        <PageView path={pathname} />
+        <Outlet />
+      </>
     );
   }
+  if (!started || session.isPending) return <FullScreenSpinner />;
+  if (session.isError) return <RouteError />;
+  if (!session.data) return <SignedOut initialView={pathname === paths.register ? 'register' : 'login'} />;
   return <SignedIn session={session.data} pathname={pathname} />;
+}
+
+/** The login screen in place of the page, each of its views reported as a page view of its own. */
+function SignedOut({ initialView }: { initialView: Exclude<LoginView, 'forgot'> }) {
+  const [view, setView] = useState<LoginView>(initialView);
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <PageView path={LOGIN_VIEW_PAGES[view]} />
+      <LoginScreen initialView={initialView} onViewChange={setView} />
+    </Suspense>
+  );
 }
 
 /**
@@ -59,5 +87,10 @@ function SignedIn({ session, pathname }: { session: SessionState; pathname: stri
   if (!user || rejected) return <FullScreenSpinner />;
   const redirect = signedInRedirect(pathname, user.plan_id);
   if (redirect) return <Navigate to={redirect} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <PageView path={pathname} />
+      <Outlet />
+    </>
+  );
 }

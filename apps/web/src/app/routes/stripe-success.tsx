@@ -1,6 +1,8 @@
+import { PRODUCT_EVENTS } from '@rumbo/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { PaymentSuccessScreen } from '../../features/billing/components/payment-result.tsx';
+import { track } from '../../lib/analytics/client.ts';
 import { useRefreshAccount } from '../use-refresh-account.ts';
 
 /**
@@ -14,7 +16,10 @@ export function Component() {
   return (
     <PaymentSuccessScreen
       sessionId={params.get('session_id') || null}
-      onSettled={() => void refreshAccount()}
+      onSettled={(result) => {
+        track(PRODUCT_EVENTS.checkoutResult, { result });
+        void refreshAccount();
+      }}
       onDone={() => void navigate(paths.home, { replace: true })}
     />
   );

@@ -119,5 +119,13 @@ export const billingCopy = {
     sessionHint: 'Al cerrar sesión se borran de este navegador los datos de tu cuenta.',
     loadFailed: 'No hemos podido cargar tu perfil.',
     retry: 'Reintentar',
+    privacy: 'Privacidad',
+    analyticsPersonal: 'Asociar mis datos de uso a mi cuenta',
+    analyticsPersonalHint:
+      'Nos ayuda a mejorar el producto. Si lo desactivas, seguimos contando las visitas de forma anónima, sin tu identidad.',
+    analyticsSaved: (personal: boolean) =>
+      personal ? 'Tus datos de uso se asociarán a tu cuenta.' : 'Desde ahora tus datos de uso son anónimos.',
+    analyticsFailed: 'No hemos podido guardar tu preferencia. Inténtalo de nuevo.',
+    privacyPolicy: 'Política de privacidad',
   },
 } as const;

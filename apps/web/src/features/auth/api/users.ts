@@ -18,6 +18,8 @@ export interface Profile {
   full_name: string;
   /** null means unlimited (plan 12). */
   credits: number | null;
+  /** Whether the user's analytics events may be tied to them (the privacy choice in the profile). */
+  analytics_personal: boolean;
 }
 
 export function getMe(signal?: AbortSignal): Promise<ProductUser> {

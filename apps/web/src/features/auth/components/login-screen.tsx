@@ -13,7 +13,14 @@ export type LoginView = 'login' | 'register' | 'forgot';
  * Spec §2.4: one screen that toggles between login, registration and forgotten password. The root
  * shows it in place of any screen while signed out, so it never changes the address itself.
  */
-export function LoginScreen({ initialView = 'login' }: { initialView?: Exclude<LoginView, 'forgot'> }) {
+export function LoginScreen({
+  initialView = 'login',
+  onViewChange,
+}: {
+  initialView?: Exclude<LoginView, 'forgot'>;
+  /** Told of every view switch (the root reports each view as a page, spec §2.12). */
+  onViewChange?: (view: LoginView) => void;
+}) {
   const [view, setView] = useState<LoginView>(initialView);
   // Focus follows a view switch the user made, not the first render (that would steal the page's focus).
   const [switched, setSwitched] = useState(false);
@@ -24,6 +31,7 @@ export function LoginScreen({ initialView = 'login' }: { initialView?: Exclude<L
     if (typedEmail !== undefined) setEmail(typedEmail.trim());
     setView(next);
     setSwitched(true);
+    onViewChange?.(next);
   };
 
   return (

@@ -4,12 +4,16 @@ import {
   FAILED_ANSWER_CONTENT,
   MAX_SEND_ATTEMPTS,
   maySend,
+  messageSentEvent,
+  NEW_CHAT_EVENT,
+  PRODUCT_EVENTS,
   UNSAVED_CHAT_ID,
   UNSAVED_CHAT_START,
 } from '@rumbo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { copy } from '../../../config/copy.es.ts';
+import { track } from '../../../lib/analytics/client.ts';
 import type { ProductUser } from '../../auth/api/users.ts';
 import { authQueryKeys } from '../../auth/session.ts';
 import {
@@ -229,8 +233,12 @@ export function useChatSession(options: ChatSessionOptions) {
         queryClient.setQueryData<ProductUser>(authQueryKeys.me, (me) =>
           me ? { ...me, available_credits: 0 } : me,
         );
+        track(PRODUCT_EVENTS.creditsExhausted, { business_id: businessId, plan_id: planId });
         return true;
       }
+
+      // Spec §7: 'Mensaje enviado a' + the product name, with the business and the date.
+      track(messageSentEvent(productName), { business_id: businessId, date: new Date().toISOString() });
 
       setMessages((list) => [...list, question, answerView(answerKey, '', { streaming: true })]);
       const controller = new AbortController();
@@ -252,6 +260,7 @@ export function useChatSession(options: ChatSessionOptions) {
             // Spec §4: the first send of an unsaved chat creates it, and it becomes current.
             const created = await createChat(businessId);
             sending.chatId = created.id;
+            track(NEW_CHAT_EVENT, { business_id: businessId, chat_id: created.id });
             if (controller.signal.aborted) return true;
             if (view.current === viewId) {
               setChat(created);
@@ -277,6 +286,9 @@ export function useChatSession(options: ChatSessionOptions) {
                 id: start.answerId,
                 exhausted: start.kind === 'credits_exhausted',
               });
+              if (start.kind === 'credits_exhausted') {
+                track(PRODUCT_EVENTS.creditsExhausted, { business_id: businessId, plan_id: planId });
+              }
             },
             onText: (piece) => {
               append(viewId, answerKey, piece);
@@ -312,6 +324,7 @@ export function useChatSession(options: ChatSessionOptions) {
       }
       if (active.current === sending) active.current = null;
       update(viewId, answerKey, { content: FAILED_ANSWER_CONTENT, streaming: false, finished: true });
+      track(PRODUCT_EVENTS.answerFailed, { business_id: businessId, attempts: MAX_SEND_ATTEMPTS });
       refreshCredits();
       return true;
     },
@@ -340,7 +353,10 @@ export function useChatSession(options: ChatSessionOptions) {
     active.current = null;
     setMessages((list) => list.map((m) => (m.streaming ? { ...m, streaming: false, finished: true } : m)));
     const target = sending?.answerId ?? sending?.questionId;
-    if (sending) sending.controller.abort();
+    if (sending) {
+      sending.controller.abort();
+      track(PRODUCT_EVENTS.answerStopped, { business_id: businessId });
+    }
     const chatId = sending?.chatId ?? chat.id;
     const answer = target ?? [...messages].reverse().find((m) => m.streaming && m.id !== null)?.id;
     if (answer && chatId !== UNSAVED_CHAT_ID) {

@@ -2,19 +2,21 @@ import {
   CLAIM_KIND_LABELS,
   type ClaimKind,
   ERROR_CODES,
+  PRODUCT_EVENTS,
   RESEARCH_MODE_LABELS,
   RESEARCH_STAGE_LABELS,
   type ResearchReport,
 } from '@rumbo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
 import { MarkdownAnswer } from '../../../components/markdown-answer.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
+import { track } from '../../../lib/analytics/client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { latestQueryOptions, reportQueryOptions, researchQueryKeys, startResearch } from '../api/research.ts';
 import { reportMarkdown } from '../report-markdown.ts';
@@ -176,6 +178,16 @@ export function ReportScreen({ businessId }: { businessId: number }) {
   const report = useQuery({ ...reportQueryOptions(completedId ?? 0), enabled: completedId !== null });
   const [asking, setAsking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const shown = report.data;
+  useEffect(() => {
+    if (shown) {
+      track(PRODUCT_EVENTS.reportViewed, {
+        business_id: businessId,
+        research_id: shown.id,
+        mode: shown.mode,
+      });
+    }
+  }, [shown, businessId]);
 
   if (latest.isPending || (completedId !== null && report.isPending)) return <FullScreenSpinner />;
   const notFound = latest.error instanceof ApiError && latest.error.status === 404;

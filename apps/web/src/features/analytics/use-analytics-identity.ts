@@ -1,0 +1,50 @@
+import {
+  DEFAULT_UTM_SOURCE,
+  GROUP_EVENT,
+  LOGIN_EVENT,
+  membershipGroup,
+  PLANS,
+  type PlanId,
+  PROFILE_EVENT,
+  SIGN_UP_EVENT,
+} from '@rumbo/contract';
+import { useEffect, useRef } from 'react';
+import { resetIdentity, track } from '../../lib/analytics/client.ts';
+import { firstSignInThisSession, landing, profileChangedThisSession } from '../../lib/analytics/visit.ts';
+
+/**
+ * Spec §3 and §4: once per session, 'Sign Up' for a new registration and 'Login' otherwise; the
+ * analytics profile (plan name or NO_PLAN, the campaign with utm_source 'organic' by default) and the
+ * membership group whenever they change. The e-mail and name are added by the server, only for users
+ * who have not opted out. Signing out resets the identity.
+ */
+export function useAnalyticsIdentity({
+  uid,
+  isNewUser,
+  planId,
+}: {
+  /** The signed-in user's id; null when signed out, undefined while the session loads. */
+  uid: string | null | undefined;
+  isNewUser: boolean;
+  /** The product user's plan, once loaded. */
+  planId: number | undefined;
+}): void {
+  const previous = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (uid === undefined) return;
+    if (previous.current && !uid) resetIdentity();
+    previous.current = uid;
+  }, [uid]);
+
+  useEffect(() => {
+    if (!uid || planId === undefined) return;
+    if (firstSignInThisSession(uid)) track(isNewUser ? SIGN_UP_EVENT : LOGIN_EVENT);
+    if (!profileChangedThisSession(`${uid}:${planId}`)) return;
+    const { referrer: _referrer, ...campaign } = landing();
+    const plan = PLANS[planId as PlanId]?.code ?? PLANS[-1].code;
+    track(PROFILE_EVENT, { plan, ...campaign, utm_source: campaign.utm_source ?? DEFAULT_UTM_SOURCE });
+    const group = membershipGroup(planId);
+    if (group) track(GROUP_EVENT, { membership: group });
+  }, [uid, isNewUser, planId]);
+}

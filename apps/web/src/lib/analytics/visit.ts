@@ -1,0 +1,107 @@
+/**
+ * What the analytics client knows about this browser session (sessionStorage: gone when the tab
+ * closes, never a cookie): an anonymous random id, and the campaign (UTM values) and referring page of
+ * the address the visitor landed on, kept for the whole session (spec §3 'Analytics profile').
+ */
+
+const KEYS = {
+  session: 'rumbo.analytics.session',
+  landing: 'rumbo.analytics.landing',
+  /** The user whose 'Login' / 'Sign Up' this session has reported (spec §4: once per session). */
+  identified: 'rumbo.analytics.identified',
+  /** The profile last reported (user and plan), so that it is sent again only when it changes. */
+  profile: 'rumbo.analytics.profile',
+} as const;
+
+export interface Campaign {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+}
+
+interface Landing extends Campaign {
+  referrer?: string;
+}
+
+const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+const MAX_UTM_LENGTH = 200;
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Storage refused (privacy settings): the visit still works, with nothing remembered.
+    return null;
+  }
+}
+
+const newSessionId = () => `s${crypto.randomUUID().replaceAll('-', '')}`;
+
+export function sessionId(): string {
+  const store = storage();
+  const known = store?.getItem(KEYS.session);
+  if (known) return known;
+  const id = newSessionId();
+  store?.setItem(KEYS.session, id);
+  return id;
+}
+
+/** A sign-out ends the analytics session too: what follows is not tied to the person who left. */
+export function startNewSession(): void {
+  const store = storage();
+  store?.setItem(KEYS.session, newSessionId());
+  store?.removeItem(KEYS.identified);
+  store?.removeItem(KEYS.profile);
+}
+
+/** Whether `value` is already remembered under `key` for this session; remembers it if not. */
+function firstTimeThisSession(key: string, value: string): boolean {
+  const store = storage();
+  if (store?.getItem(key) === value) return false;
+  store?.setItem(key, value);
+  return true;
+}
+
+export const firstSignInThisSession = (uid: string) => firstTimeThisSession(KEYS.identified, uid);
+export const profileChangedThisSession = (profileKey: string) =>
+  firstTimeThisSession(KEYS.profile, profileKey);
+
+/** The UTM values of an address (spec §3), trimmed and bounded; absent ones are left out. */
+export function campaignOf(search: string): Campaign {
+  const params = new URLSearchParams(search);
+  const campaign: Campaign = {};
+  for (const name of UTM_PARAMS) {
+    const value = params.get(name)?.trim().slice(0, MAX_UTM_LENGTH);
+    if (value) campaign[name] = value;
+  }
+  return campaign;
+}
+
+/**
+ * The landing of this session: read once from the first address (its UTM values and the page that sent
+ * the visitor) and kept, so that the campaign stays on every later event of the session. A new address
+ * with UTM values of its own (a second campaign link in the same tab) replaces it.
+ */
+export function landing(): Landing {
+  const store = storage();
+  const fromAddress = campaignOf(window.location.search);
+  const hasCampaign = Object.keys(fromAddress).length > 0;
+  const saved = store?.getItem(KEYS.landing);
+  if (saved && !hasCampaign) {
+    try {
+      return JSON.parse(saved) as Landing;
+    } catch {
+      // A damaged value is replaced below.
+    }
+  }
+  const fresh: Landing = { ...fromAddress, ...(document.referrer ? { referrer: document.referrer } : {}) };
+  store?.setItem(KEYS.landing, JSON.stringify(fresh));
+  return fresh;
+}
+
+/** Do Not Track and Global Privacy Control: when either is on, nothing is sent at all. */
+export function trackingRefused(): boolean {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  const win = window as Window & { doNotTrack?: string };
+  return nav.doNotTrack === '1' || win.doNotTrack === '1' || nav.globalPrivacyControl === true;
+}
