@@ -42,12 +42,19 @@ const search = await startFakeSearch({
 
 let expireResetCodes: () => Promise<void> = async () => {};
 let spendAllCredits: (email: string) => Promise<void> = async () => {};
+let analyticsOf: (email: string) => Promise<unknown[]> = async () => [];
 
 http
   .createServer(async (req, res) => {
     if (req.method === 'POST' && req.url === '/expire-reset-codes') {
       await expireResetCodes();
       res.writeHead(204).end();
+      return;
+    }
+    const analyticsFor = new URL(req.url ?? '/', 'http://x').searchParams.get('analytics-of');
+    if (req.method === 'GET' && analyticsFor) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(await analyticsOf(analyticsFor)));
       return;
     }
     const spendFor = new URL(req.url ?? '/', 'http://x').searchParams.get('spend-all-credits');
@@ -88,6 +95,7 @@ const env = loadEnv({
   SEARCH_PROVIDER: 'searxng',
   SEARCH_BASE_URL: search.url,
   RESEARCH_ALLOW_LOOPBACK: 'true',
+  ADMIN_EMAILS: 'operadora@example.com',
 });
 const logger = createLogger(env.LOG_LEVEL);
 // E2E_WEB_DIST lets parallel runs serve builds of their own.
@@ -103,6 +111,19 @@ spendAllCredits = async (email) => {
   await server.database.db.execute(
     sql`update credit_balances set balance = 0 where user_id = (select id from users where email = ${email})`,
   );
+};
+// The analytics journey reads what was stored for a person: their events, and the anonymous ones of
+// the browser sessions they signed in from (before the sign-up).
+analyticsOf = async (email) => {
+  const result = await server.database.db.execute(
+    sql`with person as (select id from users where email = ${email})
+        select name, properties, user_id, session_id, utm_source, utm_campaign, path
+        from analytics_events
+        where user_id = (select id from person)
+          or session_id in (select session_id from analytics_events where user_id = (select id from person))
+        order by created_at, id`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows;
 };
 console.log(`e2e server ready at ${server.url}`);
 closeOnSignals(server, logger);

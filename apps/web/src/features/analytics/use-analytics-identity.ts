@@ -8,7 +8,7 @@ import {
   PROFILE_EVENT,
   SIGN_UP_EVENT,
 } from '@rumbo/contract';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { resetIdentity, track } from '../../lib/analytics/client.ts';
 import { firstSignInThisSession, landing, profileChangedThisSession } from '../../lib/analytics/visit.ts';
 
@@ -31,13 +31,14 @@ export function useAnalyticsIdentity({
 }): void {
   const previous = useRef<string | null | undefined>(undefined);
 
-  useEffect(() => {
+  // Layout effects run before the page's own effects: the sign-in is reported before its page view.
+  useLayoutEffect(() => {
     if (uid === undefined) return;
     if (previous.current && !uid) resetIdentity();
     previous.current = uid;
   }, [uid]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!uid || planId === undefined) return;
     if (firstSignInThisSession(uid)) track(isNewUser ? SIGN_UP_EVENT : LOGIN_EVENT);
     if (!profileChangedThisSession(`${uid}:${planId}`)) return;

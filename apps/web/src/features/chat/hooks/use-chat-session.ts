@@ -237,9 +237,6 @@ export function useChatSession(options: ChatSessionOptions) {
         return true;
       }
 
-      // Spec §7: 'Mensaje enviado a' + the product name, with the business and the date.
-      track(messageSentEvent(productName), { business_id: businessId, date: new Date().toISOString() });
-
       setMessages((list) => [...list, question, answerView(answerKey, '', { streaming: true })]);
       const controller = new AbortController();
       const sending: ActiveSend = {
@@ -253,6 +250,7 @@ export function useChatSession(options: ChatSessionOptions) {
       const newThread = chat.id === UNSAVED_CHAT_ID;
       const clientMessageId = crypto.randomUUID();
       let firstChunk = true;
+      let reportedSent = false;
 
       for (let attempt = 1; attempt <= MAX_SEND_ATTEMPTS; attempt++) {
         try {
@@ -269,6 +267,14 @@ export function useChatSession(options: ChatSessionOptions) {
               );
               callbacks.current.onChatChange(created.id);
             }
+          }
+          if (!reportedSent) {
+            reportedSent = true;
+            // Spec §7: 'Mensaje enviado a' + the product name, with the business and the date.
+            track(messageSentEvent(productName), {
+              business_id: businessId,
+              date: new Date().toISOString(),
+            });
           }
           update(viewId, answerKey, { content: '' });
           await streamMessage({

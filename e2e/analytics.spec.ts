@@ -1,0 +1,216 @@
+import type { Page } from '@playwright/test';
+import { register, uniqueEmail } from './support/accounts.ts';
+import { scanScreen } from './support/axe.ts';
+import { chooseStarter, fillIdea, next, onboardToBusinessStep } from './support/businesses.ts';
+import { MAIL_INSPECTOR_URL } from './support/ports.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * Issue 15, 'It must show' 2 and 4 in Chromium: first-party analytics along a new user's first
+ * session (campaign, page names, Sign Up once, the discovery source, business created, first message),
+ * every screen working while the analytics endpoint fails, and the operator's console.
+ */
+
+interface StoredEvent {
+  name: string;
+  properties: Record<string, unknown>;
+  user_id: number | null;
+  session_id: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+}
+
+async function storedEvents(email: string): Promise<StoredEvent[]> {
+  const res = await fetch(`${MAIL_INSPECTOR_URL}/?analytics-of=${encodeURIComponent(email)}`);
+  return (await res.json()) as StoredEvent[];
+}
+
+/** The events as 'name' or 'Página vista: page name', in the order they happened. */
+const labels = (events: StoredEvent[]) =>
+  events.map((event) =>
+    event.name === 'Página vista' ? `Página vista: ${event.properties.name}` : event.name,
+  );
+
+/** Onboarding steps 1–3 (with its idea), then Starter: the user ends on the home. */
+async function onboardWithIdea(page: Page, person: string, business: string) {
+  await onboardToBusinessStep(page, person);
+  await fillIdea(page, business);
+  await page.getByRole('button', { name: 'Crear chat' }).click();
+  await chooseStarter(page);
+}
+
+async function sendFirstMessage(page: Page, business: string) {
+  await page.getByRole('link', { name: 'Chats' }).click();
+  await page
+    .getByRole('article', { name: business })
+    .getByRole('link', { name: /Entrar/ })
+    .click();
+  await expect(page.getByLabel('Mensaje')).toBeVisible();
+  await page.getByLabel('Mensaje').fill('¿Cómo valido la demanda?');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.locator('article[data-sender="ai_model"]').last()).toHaveAttribute(
+    'data-finished',
+    'true',
+  );
+}
+
+test('a first session from an Instagram campaign is recorded in order, with the campaign on the profile', async ({
+  page,
+}) => {
+  await page.goto('/?utm_source=instagram&utm_campaign=lanzamiento');
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await scanScreen(page, 'login');
+  const email = uniqueEmail('analitica');
+  await page.getByRole('button', { name: 'Regístrate' }).click();
+  await page.getByLabel('Nombre completo').fill('Inés Campaña');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill('contraseña-segura-1');
+  await page.getByRole('checkbox', { name: /condiciones/i }).check();
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/onboard$/);
+  await page.getByText('Instagram', { exact: true }).click();
+  await next(page).click();
+  await page.getByText('Hace más de 2 años', { exact: true }).click();
+  await next(page).click();
+  await fillIdea(page, 'Campaña Oliva');
+  await page.getByRole('button', { name: 'Crear chat' }).click();
+  await chooseStarter(page);
+  await sendFirstMessage(page, 'Campaña Oliva');
+  await scanScreen(page, 'chat: first answer');
+
+  // The client sends every 5 s; the server's own events are stored at once.
+  await expect
+    .poll(async () => labels(await storedEvents(email)), { timeout: 20_000 })
+    .toContain('Mensaje enviado a Rumbo');
+  const events = await storedEvents(email);
+  const order = labels(events);
+  const expected = [
+    'Página vista: Login',
+    'Página vista: Registro',
+    'Sign Up',
+    'Página vista: On Board',
+    'Fuente de tráfico',
+    'Negocio creado',
+    'Página vista: Planes',
+    'Página vista: Dashboard Home',
+    'Página vista: Panel de negocios',
+    'Página vista: Chat',
+    'Nuevo chat creado',
+    'Mensaje enviado a Rumbo',
+  ];
+  // In this order (other events may come between them).
+  let from = 0;
+  for (const label of expected) {
+    const at = order.indexOf(label, from);
+    expect(at, `${label} after position ${from} in ${order.join(' → ')}`).toBeGreaterThanOrEqual(from);
+    from = at + 1;
+  }
+  expect(order.filter((label) => label === 'Sign Up')).toHaveLength(1);
+  expect(order).not.toContain('Login');
+  expect(events.find((event) => event.name === 'Fuente de tráfico')?.properties).toEqual({
+    source: 'instagram',
+  });
+  const signUp = events.find((event) => event.name === 'Sign Up');
+  expect(signUp?.properties).toMatchObject({ $email: email, $name: 'Inés Campaña', id: signUp?.user_id });
+  // The page views before the sign-up are of the same browser session, with the campaign (sent in the
+  // batch that carried the sign-up, they are tied to the new user, as an identify would).
+  const login = events[0];
+  expect(login).toMatchObject({ session_id: signUp?.session_id, utm_source: 'instagram' });
+  expect(login?.properties).toMatchObject({ route: '/login', page: '/login', utm_campaign: 'lanzamiento' });
+  const profiles = events.filter((event) => event.name === '$profile');
+  expect(profiles.at(-1)?.properties).toMatchObject({
+    $email: email,
+    plan: 'Starter',
+    utm_source: 'instagram',
+    utm_campaign: 'lanzamiento',
+  });
+  expect(events.find((event) => event.name === '$group')?.properties).toEqual({ membership: 'STARTER' });
+  const sent = events.find((event) => event.name === 'Mensaje enviado a Rumbo');
+  expect(sent?.properties).toMatchObject({ business_id: expect.any(Number), date: expect.any(String) });
+});
+
+test('with the analytics endpoint failing, every screen still works', async ({ page }) => {
+  let refused = 0;
+  await page.route('**/api/analytics/events', async (route) => {
+    refused += 1;
+    await (refused % 2 ? route.fulfill({ status: 503, body: '' }) : route.abort('connectionrefused'));
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await onboardWithIdea(page, 'Sin Analítica', 'Negocio sin analítica');
+  await sendFirstMessage(page, 'Negocio sin analítica');
+  await scanScreen(page, 'chat: answer with analytics down');
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Perfil', level: 1 })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Asociar mis datos de uso a mi cuenta' })).toBeChecked();
+  await page.goto('/tools');
+  await expect(page.getByText('Herramientas!')).toBeVisible();
+  // Keep going long enough for the client to retry a few times.
+  await page.waitForTimeout(6_000);
+  expect(refused).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
+test('the operator console: figures from the journeys, a grant of 50 credits with its audit line; others get 404 and 403', async ({
+  page,
+  browser,
+}) => {
+  // A member first, to receive the credits.
+  const memberEmail = uniqueEmail('miembro');
+  const member = await browser.newPage();
+  await register(member, { name: 'Marta Miembro', email: memberEmail });
+  await expect(member).toHaveURL(/\/onboard$/);
+  await member.goto('/plans');
+  await member.getByRole('article', { name: 'Starter', exact: true }).getByRole('button').click();
+  await expect(member).toHaveURL(/\/$/);
+  await member.goto('/admin');
+  await expect(member.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  await scanScreen(member, 'admin: not an operator');
+  const apiStatus = await member.evaluate(
+    async () => (await fetch('/api/admin/overview?from=2026-01-01&to=2026-01-31')).status,
+  );
+  expect(apiStatus).toBe(403);
+
+  // The operator is an ordinary account whose e-mail ADMIN_EMAILS names (e2e/support/serve.ts).
+  await register(page, { name: 'Olga Operadora', email: 'operadora@example.com' });
+  await expect(page).toHaveURL(/\/onboard$/);
+  await page.goto('/plans');
+  await page.getByRole('article', { name: 'Starter', exact: true }).getByRole('button').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Consola de operación' })).toBeVisible();
+  // The journeys before this one (same server, one worker) fill the period's figures.
+  const funnel = page.getByRole('region', { name: 'Embudo de activación' });
+  await expect(funnel).toContainText('Registrados');
+  await expect(funnel).toContainText('Con primera respuesta');
+  const summary = page.getByRole('region', { name: 'Resumen del periodo' });
+  await expect(summary.getByRole('term').filter({ hasText: 'Altas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Altas por día' })).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  const pages = page.getByRole('region', { name: 'Páginas más vistas', exact: true });
+  await expect(pages).toContainText('Dashboard Home');
+  await expect(page.getByRole('region', { name: 'Fuentes UTM', exact: true })).toContainText('instagram');
+  await scanScreen(page, 'admin: console');
+
+  const users = page.getByRole('region', { name: 'Usuarios', exact: true });
+  await users.getByLabel('Buscar por correo o nombre').fill(memberEmail);
+  const row = users.getByRole('row', { name: new RegExp(memberEmail) });
+  await expect(row).toBeVisible();
+  await expect(users.getByRole('row')).toHaveCount(2);
+  await expect(row).toContainText('100');
+  await row.getByRole('button', { name: `Añadir créditos a ${memberEmail}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Cantidad de créditos').fill('50');
+  await dialog.getByLabel('Motivo').fill('Compensación por la caída del martes');
+  await scanScreen(page, 'admin: grant credits');
+  await dialog.getByRole('button', { name: 'Añadir créditos' }).click();
+  await expect(page.getByText(/Saldo nuevo: 150/)).toBeVisible();
+  await expect(row).toContainText('150');
+  const audit = page.getByRole('region', { name: 'Registro de auditoría', exact: true });
+  await expect(audit).toContainText('operadora@example.com');
+  await expect(audit).toContainText('Compensación por la caída del martes');
+
+  // The member sees the new balance.
+  await member.goto('/');
+  await expect(member.getByRole('region', { name: 'Tus créditos' })).toContainText('150');
+});
