@@ -47,8 +47,8 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
   );
   const lastRolled = rolled?.last_day ?? '1970-01-01';
   const rolledDays = sql`day >= ${period.from}::date and day <= least(${period.to}::date, ${lastRolled}::date)`;
-  const liveEvents = sql`analytics_events.created_at >= greatest(${start}, (${lastRolled}::date + 1)::timestamp at time zone 'UTC')
-    and analytics_events.created_at < ${end}`;
+  const liveStart = sql`greatest(${start}, (${lastRolled}::date + 1)::timestamp at time zone 'UTC')`;
+  const liveEvents = sql`analytics_events.created_at >= ${liveStart} and analytics_events.created_at < ${end}`;
   const counted = (metric: string, liveKey: SQL, liveValue: SQL, liveFilter: SQL) => sql`
     select key, sum(n)::int as n from (
       select key, count as n from analytics_daily where metric = ${metric} and ${rolledDays}
@@ -75,18 +75,22 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
                 where g.user_id = u.id and g.status = 'finished'))::int as first_answer
             from users u where ${inPeriod(sql`u.created_at`)}`,
       ),
-      // Active: did something that reached us (an event tied to them, or an answer asked for).
+      // Active: did something that reached us (an event tied to them, or an answer asked for). Counted
+      // days hold one row per user and day already; only the days after them are made distinct here.
       queryRows<{ day: string | null; users: number }>(
         db,
         sql`with activity as (
-              select to_char(day, 'YYYY-MM-DD') as day, key::int as user_id from analytics_daily
+              select day, key::int as user_id from analytics_daily
                 where metric = 'active_users' and ${rolledDays}
-              union
-              select ${dayOf(sql`created_at`)}, user_id from analytics_events
-                where ${liveEvents} and user_id is not null
-              union
-              select ${dayOf(sql`started_at`)}, user_id from generations where ${inPeriod(sql`started_at`)})
-            select day, count(*)::int as users from activity group by day
+              union all
+              select distinct (at at time zone 'UTC')::date, user_id from (
+                select created_at as at, user_id from analytics_events
+                  where ${liveEvents} and user_id is not null
+                union all
+                select started_at, user_id from generations
+                  where started_at >= ${liveStart} and started_at < ${end}
+              ) as live)
+            select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as users from activity group by day
             union all
             select null, count(distinct user_id)::int from activity`,
       ),

@@ -25,8 +25,14 @@ async function rollUpDay(db: Db, day: string): Promise<void> {
       union all
       select ${day}::date, 'events', name, count(*)::int from e group by 3
       union all
-      select ${day}::date, 'active_users', user_id::text, count(*)::int
-        from e where user_id is not null group by 3
+      -- Active: an event tied to them, or an answer they asked for (the console's definition).
+      select ${day}::date, 'active_users', user_id::text, count(*)::int from (
+        select user_id from e where user_id is not null
+        union all
+        select user_id from generations
+        where started_at >= (${day}::date)::timestamp at time zone 'UTC'
+          and started_at < (${day}::date + 1)::timestamp at time zone 'UTC'
+      ) as activity group by 3
       union all
       select ${day}::date, 'rolled', '', 1`);
   });
