@@ -37,6 +37,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'chats', lazy: () => withLoader(import('./routes/chats.tsx')) },
             { path: 'chats/:forceCache', lazy: () => withLoader(import('./routes/chats.tsx')) },
             { path: 'tools', lazy: () => import('./routes/tools.tsx') },
+            // The operator's console (ADR 0017): the not-found page for everyone else.
+            { path: 'admin', lazy: () => import('./routes/admin.tsx') },
             { path: 'new-business', lazy: () => withLoader(import('./routes/new-business.tsx')) },
             {
               path: 'edit-business/:type/:businessId',
@@ -46,7 +48,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         { path: 'chat/:type/:company', lazy: () => import('./routes/chat.tsx') },
         { path: 'report/:businessId', lazy: () => import('./routes/report.tsx') },
-        { path: 'admin', lazy: () => import('./routes/admin.tsx') },
         {
           path: 'profile',
           lazy: () => import('./routes/profile-layout.tsx'),

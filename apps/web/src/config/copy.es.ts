@@ -14,6 +14,7 @@ export const copy = {
     home: 'Inicio',
     chats: 'Chats',
     settings: 'Ajustes',
+    console: 'Consola',
   },
   screens: {
     login: 'Iniciar sesión',

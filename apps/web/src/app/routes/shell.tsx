@@ -1,7 +1,8 @@
-import { Home, MessagesSquare, Settings } from 'lucide-react';
+import { ChartNoAxesCombined, Home, MessagesSquare, Settings } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { copy } from '../../config/copy.es.ts';
 import { paths } from '../../config/paths.ts';
+import { useMe } from '../../features/auth/hooks/use-me.ts';
 
 const links = [
   { to: paths.home, label: copy.nav.home, icon: Home, end: true },
@@ -9,15 +10,19 @@ const links = [
   { to: paths.profile, label: copy.nav.settings, icon: Settings, end: false },
 ];
 
-/** Spec §2.9: left navigation (home, chats, settings) and the content outlet. */
+/** The console's entry, for operators only (ADR 0017). */
+const consoleLink = { to: paths.admin, label: copy.nav.console, icon: ChartNoAxesCombined, end: false };
+
+/** Spec §2.9: left navigation (home, chats, settings; the console for operators) and the content outlet. */
 export function Component() {
+  const isOperator = useMe().data?.role === 'admin';
   return (
     <div className="flex min-h-full flex-col sm:flex-row">
       <nav
         aria-label="Principal"
         className="flex shrink-0 justify-around border-b border-slate-200 bg-white p-2 sm:w-20 sm:flex-col sm:justify-start sm:gap-2 sm:border-r sm:border-b-0 sm:py-6"
       >
-        {links.map(({ to, label, icon: Icon, end }) => (
+        {(isOperator ? [...links, consoleLink] : links).map(({ to, label, icon: Icon, end }) => (
           <NavLink
             key={to}
             to={to}

@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useSaveBusiness } from '../hooks/use-save-business.ts';
@@ -20,7 +21,6 @@ import {
   stepOfField,
   toPayload,
 } from '../wizard/form-model.ts';
-import { Modal } from './modal.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 import {
   BasicsStep,

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useRef } from 'react';
+import { Modal } from '../../../components/modal.tsx';
 import { copy } from '../../../config/copy.es.ts';
-import { Modal } from './modal.tsx';
 
 interface ConfirmDialogProps {
   title: string;
