@@ -99,6 +99,20 @@ export function pageName(pathname: string): string {
   return PAGE_NAMES[normalisePagePath(pathname)] ?? UNKNOWN_PAGE_NAME;
 }
 
+/**
+ * Spec §9 'Plan codes in analytics', keyed by plan id. Here rather than in the plan catalogue, so that
+ * the analytics client, on every route, does not load the plans' texts.
+ */
+export const PLAN_CODES = {
+  [-1]: 'NO_PLAN',
+  9: 'Starter',
+  5: 'Founder',
+  7: 'CEOMin',
+  11: 'CEOMedium',
+  12: 'CEOMax',
+} as const;
+export type PlanCode = (typeof PLAN_CODES)[keyof typeof PLAN_CODES];
+
 /** Spec §3 'Membership group': the plan's level (Starter has its own; no plan, none). */
 export function membershipGroup(planId: number): 'STARTER' | 'FOUNDER' | 'CEO' | null {
   if (planId === 9) return 'STARTER';

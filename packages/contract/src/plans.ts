@@ -1,3 +1,5 @@
+import { PLAN_CODES, type PlanCode } from './analytics-rules.ts';
+
 /** Plan catalogue (spec §3 'Plans', §9). Ids are the product's internal plan ids. */
 export const PLAN_IDS = [-1, 9, 5, 7, 11, 12] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -17,7 +19,7 @@ export interface PlanFeature {
 export interface Plan {
   id: PlanId;
   /** Analytics code (spec §9 'Plan codes in analytics'). */
-  code: 'NO_PLAN' | 'Starter' | 'Founder' | 'CEOMin' | 'CEOMedium' | 'CEOMax';
+  code: PlanCode;
   name: string;
   description: string;
   /** Euro per month. */
@@ -47,7 +49,7 @@ const ceoFeatures = (credits: string): PlanFeature[] => [
 export const PLANS: Record<PlanId, Plan> = {
   [-1]: {
     id: -1,
-    code: 'NO_PLAN',
+    code: PLAN_CODES[-1],
     name: 'Sin plan',
     description: 'Todavía no has elegido un plan.',
     price: 0,
@@ -62,7 +64,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   9: {
     id: 9,
-    code: 'Starter',
+    code: PLAN_CODES[9],
     name: 'Starter',
     description: 'Para dar los primeros pasos con tu idea.',
     price: 0,
@@ -82,7 +84,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   5: {
     id: 5,
-    code: 'Founder',
+    code: PLAN_CODES[5],
     name: 'Founder',
     description: 'Para fundadores que quieren validar y lanzar.',
     price: 19,
@@ -102,7 +104,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   7: {
     id: 7,
-    code: 'CEOMin',
+    code: PLAN_CODES[7],
     name: 'CEO',
     description: 'Para hacer crecer varios negocios con un mentor a diario.',
     price: 29,
@@ -117,7 +119,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   11: {
     id: 11,
-    code: 'CEOMedium',
+    code: PLAN_CODES[11],
     name: 'CEO',
     description: 'Para hacer crecer varios negocios con un mentor a diario.',
     price: 39,
@@ -132,7 +134,7 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   12: {
     id: 12,
-    code: 'CEOMax',
+    code: PLAN_CODES[12],
     name: 'CEO',
     description: 'Sin límites: tu mentor siempre disponible.',
     price: 49,

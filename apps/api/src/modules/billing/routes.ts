@@ -5,7 +5,7 @@ import {
   createSubscriptionBodySchema,
   createSubscriptionResponseSchema,
   currentSubscriptionSchema,
-  PLANS,
+  PLAN_CODES,
   type PlanId,
   PRODUCT_EVENTS,
   portalBodySchema,
@@ -182,7 +182,7 @@ export function billingRoutes(deps: { auth: Auth; db: Db; env: Env; billing: Bil
     c.get('track')({
       name: PRODUCT_EVENTS.planChosen,
       userId,
-      properties: { plan_id: planId, plan: PLANS[planId].code },
+      properties: { plan_id: planId, plan: PLAN_CODES[planId] },
     });
     if (planId === STARTER_PLAN) {
       await chooseStarterPlan(db, userId);

@@ -3,8 +3,7 @@ import {
   GROUP_EVENT,
   LOGIN_EVENT,
   membershipGroup,
-  PLANS,
-  type PlanId,
+  PLAN_CODES,
   PROFILE_EVENT,
   SIGN_UP_EVENT,
 } from '@rumbo/contract';
@@ -43,7 +42,7 @@ export function useAnalyticsIdentity({
     if (firstSignInThisSession(uid)) track(isNewUser ? SIGN_UP_EVENT : LOGIN_EVENT);
     if (!profileChangedThisSession(`${uid}:${planId}`)) return;
     const { referrer: _referrer, ...campaign } = landing();
-    const plan = PLANS[planId as PlanId]?.code ?? PLANS[-1].code;
+    const plan = PLAN_CODES[planId as keyof typeof PLAN_CODES] ?? PLAN_CODES[-1];
     track(PROFILE_EVENT, { plan, ...campaign, utm_source: campaign.utm_source ?? DEFAULT_UTM_SOURCE });
     const group = membershipGroup(planId);
     if (group) track(GROUP_EVENT, { membership: group });

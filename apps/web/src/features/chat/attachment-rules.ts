@@ -4,9 +4,9 @@ import {
   ATTACHMENTS_MAX_TOTAL_BYTES,
   attachmentTypeOf,
 } from '@rumbo/contract';
-import { copy } from '../../config/copy.es.ts';
+import { chatCopy } from '../../config/copy/chat.es.ts';
 
-const t = copy.chat.input;
+const t = chatCopy.input;
 
 /** What the file picker offers (the server checks every file by its content anyway). */
 export const ACCEPTED_FILES =

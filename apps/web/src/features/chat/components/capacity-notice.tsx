@@ -2,10 +2,10 @@ import type { Research } from '@rumbo/contract';
 import { Check, Copy, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { copy } from '../../../config/copy.es.ts';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { capacityProgress } from '../capacity.ts';
 
-const t = copy.chat.capacity;
+const t = chatCopy.capacity;
 /** Spec §9: the copy button's label comes back after 3 s. */
 export const COPY_REVERT_MS = 3000;
 const TICK_MS = 1000;

@@ -1,13 +1,13 @@
 import type { Business } from '@rumbo/contract';
 import { FileChartColumn, PanelLeftOpen, SquarePen, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { copy } from '../../../config/copy.es.ts';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { BusinessLogo } from '../../businesses/components/business-card.tsx';
 import { CreditsCounter } from '../../credits/credits-counter.tsx';
 import { IconButton, iconButtonClass } from './icon-button.tsx';
 
-const t = copy.chat;
+const t = chatCopy;
 
 /**
  * Spec §2.6 'Header': the sidebar toggle (only while it is closed), new chat, the business with a

@@ -1,12 +1,12 @@
 import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
-import { copy } from '../../../config/copy.es.ts';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { ACCEPTED_FILES, admitFiles } from '../attachment-rules.ts';
 import { type PendingAttachment, readAttachment } from '../messages.ts';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
 import { IconButton } from './icon-button.tsx';
 
-const t = copy.chat.input;
+const t = chatCopy.input;
 /** The textarea grows with its text up to this height, then scrolls. */
 const MAX_INPUT_HEIGHT_PX = 200;
 

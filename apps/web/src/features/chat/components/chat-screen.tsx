@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
-import { copy } from '../../../config/copy.es.ts';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { publicConfig } from '../../../config/public-config.ts';
 import type { ProductUser } from '../../auth/api/users.ts';
@@ -158,7 +158,7 @@ function ChatWorkspace({
             className="flex min-h-0 flex-1 items-center justify-center gap-3 text-sm text-slate-500"
           >
             <LoaderCircle className="size-5 animate-spin text-brand-600" aria-hidden="true" />
-            {copy.chat.messages.loadingThread}
+            {chatCopy.messages.loadingThread}
           </div>
         ) : session.messages.length === 0 ? (
           <EmptyChat

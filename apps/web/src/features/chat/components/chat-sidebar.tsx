@@ -1,10 +1,11 @@
 import type { Chat } from '@rumbo/contract';
 import { MessageSquare, Pencil, SquarePen, X } from 'lucide-react';
 import { useEffect } from 'react';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { copy } from '../../../config/copy.es.ts';
 import { IconButton } from './icon-button.tsx';
 
-const t = copy.chat.sidebar;
+const t = chatCopy.sidebar;
 
 export interface ChatSidebarProps {
   chats: readonly Chat[] | undefined;

@@ -1,7 +1,7 @@
 import type { Business } from '@rumbo/contract';
 import { MessageCircleQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { copy } from '../../../config/copy.es.ts';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { BusinessLogo } from '../../businesses/components/business-card.tsx';
 
 /** Spec §2.6 'Empty state': 'Mi negocio' → 'Mi negocio'; 'tienda verde' → 'Tienda verde'. */
@@ -33,7 +33,7 @@ export function EmptyChat({
             {capitalise(business.name)}
           </h2>
         </div>
-        <section aria-label={copy.chat.empty.suggestionsLabel}>
+        <section aria-label={chatCopy.empty.suggestionsLabel}>
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {questions.map((question) => (
               <li key={question}>

@@ -3,13 +3,13 @@ import { Sparkles } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { MarkdownAnswer } from '../../../components/markdown-answer.tsx';
-import { copy } from '../../../config/copy.es.ts';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRevealedText } from '../hooks/use-revealed-text.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
 
-const t = copy.chat.messages;
+const t = chatCopy.messages;
 
 /** One message. Memoised: while an answer grows, the rest of the conversation does not render again. */
 export const MessageItem = memo(function MessageItem({ message }: { message: ChatMessageView }) {

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { copy } from '../../../config/copy.es.ts';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import type { ChatMessageView } from '../messages.ts';
 import { MessageItem } from './message-item.tsx';
 
@@ -72,7 +72,7 @@ export function MessageList({
   return (
     <section
       ref={scroller}
-      aria-label={copy.chat.messages.listLabel}
+      aria-label={chatCopy.messages.listLabel}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
       onScroll={(event) => {
@@ -85,7 +85,7 @@ export function MessageList({
         {header}
         {first > 0 ? (
           <div ref={sentinel} role="status" className="py-2 text-center text-xs text-slate-400">
-            {copy.chat.messages.loadOlder}
+            {chatCopy.messages.loadOlder}
           </div>
         ) : null}
         <div className="flex flex-col gap-6">

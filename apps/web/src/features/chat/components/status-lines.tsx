@@ -1,11 +1,11 @@
 import { hasAdvancedSources, isResearchEnabled } from '@rumbo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { copy } from '../../../config/copy.es.ts';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { latestResearchQueryOptions } from '../api/chats.ts';
 import { formatResearchAge } from '../format.ts';
 
-const t = copy.chat.status;
+const t = chatCopy.status;
 const MINUTE_MS = 60_000;
 
 /** A value with a tooltip that also opens on keyboard focus and is read by screen readers. */

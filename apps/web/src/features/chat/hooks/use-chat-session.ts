@@ -12,7 +12,7 @@ import {
 } from '@rumbo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { copy } from '../../../config/copy.es.ts';
+import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { track } from '../../../lib/analytics/client.ts';
 import type { ProductUser } from '../../auth/api/users.ts';
 import { authQueryKeys } from '../../auth/session.ts';
@@ -321,7 +321,7 @@ export function useChatSession(options: ChatSessionOptions) {
             if (view.current === viewId) {
               setMessages((list) => list.filter((m) => m.key !== question.key && m.key !== answerKey));
             }
-            callbacks.current.onNotice(error.apiMessage ?? copy.chat.input.refused);
+            callbacks.current.onNotice(error.apiMessage ?? chatCopy.input.refused);
             return false;
           }
           if (attempt < MAX_SEND_ATTEMPTS) await wait(retryDelayMs(attempt), controller.signal);

@@ -14,14 +14,14 @@ import { useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
 import { MarkdownAnswer } from '../../../components/markdown-answer.tsx';
-import { copy } from '../../../config/copy.es.ts';
+import { researchCopy } from '../../../config/copy/research.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { track } from '../../../lib/analytics/client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { latestQueryOptions, reportQueryOptions, researchQueryKeys, startResearch } from '../api/research.ts';
 import { reportMarkdown } from '../report-markdown.ts';
 
-const t = copy.research;
+const t = researchCopy;
 
 const KIND_STYLES: Record<ClaimKind, string> = {
   fuente: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
