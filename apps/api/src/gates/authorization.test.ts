@@ -28,8 +28,9 @@ import {
  *   403 or 404; the owner → 2xx or 3xx (so the refusals are about who asks, not a broken request).
  * - self: acts on whoever asks. Anonymous → 401; another user → any answer about themselves.
  * - public: anyone; `answers` are its documented statuses.
+ * - operator: the console (ADMIN_EMAILS names nobody here). Anonymous → 401; any user → 403.
  */
-type Access = 'owner' | 'self' | 'public';
+type Access = 'owner' | 'self' | 'public' | 'operator';
 
 interface Call {
   path: string;
@@ -98,6 +99,38 @@ const MATRIX: Record<string, Entry> = {
     request: () => json('/api/users/me/onboarding', { discovery_source: 'google' }),
   },
   'GET /api/auth/profile': { access: 'self', request: () => ({ path: '/api/auth/profile' }) },
+  'PUT /api/users/me/analytics': {
+    access: 'self',
+    request: () => json('/api/users/me/analytics', { personal: true }),
+  },
+
+  // Analytics: anyone may send a batch; it is tied to the caller's own session only.
+  'POST /api/analytics/events': {
+    access: 'public',
+    request: () =>
+      json('/api/analytics/events', { session_id: 'gate-check-1', events: [{ name: 'Página vista' }] }),
+    answers: [202],
+  },
+
+  // The operator's console.
+  'GET /api/admin/overview': {
+    access: 'operator',
+    request: () => ({ path: '/api/admin/overview?from=2026-01-01&to=2026-01-31' }),
+  },
+  'GET /api/admin/users': { access: 'operator', request: () => ({ path: '/api/admin/users?q=a' }) },
+  'POST /api/admin/users/{id}/credits': {
+    access: 'operator',
+    request: (o) => json(`/api/admin/users/${o.id}/credits`, { amount: 5, reason: 'Prueba de acceso' }),
+  },
+  'GET /api/admin/researches/failed': {
+    access: 'operator',
+    request: () => ({ path: '/api/admin/researches/failed' }),
+  },
+  'POST /api/admin/researches/{id}/retry': {
+    access: 'operator',
+    request: (o) => ({ path: `/api/admin/researches/${o.researchId}/retry` }),
+  },
+  'GET /api/admin/audit': { access: 'operator', request: () => ({ path: '/api/admin/audit' }) },
   'POST /api/token': {
     access: 'public',
     request: (o) => form('/api/token', { username: o.email, password: 'no-es-su-contraseña' }),
@@ -486,6 +519,9 @@ function wrongAnswer(
   if (caller === 'anonymous') return status === 401 ? undefined : 'expected 401';
   if (caller === 'stranger' && entry.access === 'owner') {
     return status === 403 || status === 404 ? undefined : 'expected 403 or 404';
+  }
+  if (caller === 'stranger' && entry.access === 'operator') {
+    return status === 403 ? undefined : 'expected 403';
   }
   if (caller === 'owner') return status < 400 ? undefined : 'expected the owner to be answered (2xx/3xx)';
   return status < 500 ? undefined : 'expected no server error';

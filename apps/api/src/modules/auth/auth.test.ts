@@ -129,7 +129,12 @@ describe('sessions and API access', () => {
     const profile = await t.request('/api/auth/profile', {
       headers: { authorization: `Bearer ${body.access_token}` },
     });
-    expect(await profile.json()).toEqual({ email: 'bea@example.com', full_name: 'Beatriz', credits: 0 });
+    expect(await profile.json()).toEqual({
+      email: 'bea@example.com',
+      full_name: 'Beatriz',
+      credits: 0,
+      analytics_personal: true,
+    });
   });
 
   it('answers /api/token with wrong credentials with 401 invalid-credential', async () => {
