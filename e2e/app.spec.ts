@@ -9,7 +9,8 @@ test('the app loads in Spanish, under a strict CSP, and deep links survive a rel
   page.on('pageerror', (error) => problems.push(error.message));
 
   await page.goto('/tools');
-  await expect(page).toHaveTitle('Rumbo');
+  // Each page names the document (issue 16); signed out, the login shows in its place.
+  await expect(page).toHaveTitle('Iniciar sesión · Rumbo');
   expect(await page.locator('html').getAttribute('lang')).toBe('es');
   // Signed out: the login screen, in place, without losing the address.
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();

@@ -44,11 +44,53 @@ describe('the route table (spec §2.1), signed in', () => {
     expect(await screen.findByRole('heading', { name: heading }, SLOW)).toBeTruthy();
   });
 
+  it.each([
+    ['/', 'Inicio · Rumbo'],
+    ['/chats/true', 'Chats · Rumbo'],
+    ['/tools', 'Herramientas · Rumbo'],
+    ['/new-business', 'Crear nuevo chat · Rumbo'],
+    ['/edit-business/idea/4', 'Editar chat · Rumbo'],
+    ['/profile', 'Perfil · Rumbo'],
+    ['/profile/sub', 'Suscripción · Rumbo'],
+  ])('%s names the document %s', async (path, title) => {
+    document.title = 'Rumbo';
+    signedIn();
+    renderWithRouter(createRoutes, { path });
+    await waitFor(() => expect(document.title).toBe(title), SLOW);
+  });
+
+  it('opens the subscription tab at /subscription and the home at /dashboard (spec §2.1 targets)', async () => {
+    signedIn();
+    const subscription = renderWithRouter(createRoutes, { path: '/subscription' });
+    await screen.findByRole('heading', { name: 'Suscripción' }, SLOW);
+    expect(subscription.router.state.location.pathname).toBe('/profile/sub');
+    subscription.unmount();
+    const dashboard = renderWithRouter(createRoutes, { path: '/dashboard' });
+    await screen.findByRole('heading', { name: 'Inicio' }, SLOW);
+    expect(dashboard.router.state.location.pathname).toBe('/');
+  });
+
   it('sends any other path to the root', async () => {
     signedIn();
     const { router } = renderWithRouter(createRoutes, { path: '/no/such/screen' });
     await screen.findByRole('heading', { name: 'Inicio' }, SLOW);
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('document titles while signed out', () => {
+  it("names the login screen's view, and an open page its own", async () => {
+    signedOut();
+    renderWithRouter(createRoutes, { path: '/chats' });
+    await waitFor(() => expect(document.title).toBe('Iniciar sesión · Rumbo'), SLOW);
+    fireEvent.click(await screen.findByRole('button', { name: 'Regístrate' }));
+    await waitFor(() => expect(document.title).toBe('Crear cuenta · Rumbo'));
+  });
+
+  it('names an open page', async () => {
+    signedOut();
+    renderWithRouter(createRoutes, { path: '/privacidad' });
+    await waitFor(() => expect(document.title).toBe('Política de privacidad · Rumbo'), SLOW);
   });
 });
 

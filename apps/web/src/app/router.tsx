@@ -2,7 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { RouteError } from '../components/route-error.tsx';
+import { copy } from '../config/copy.es.ts';
 import { paths } from '../config/paths.ts';
+import { titled } from './page-title.ts';
+
+const titles = copy.titles;
 
 /** A lazily loaded screen whose loader (spec §2.3 'Resolvers', guards) reads the query cache. */
 interface LoadingRouteModule {
@@ -25,41 +29,77 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <FullScreenSpinner />,
       children: [
-        { path: 'onboard', lazy: () => import('./routes/onboard.tsx') },
-        { path: 'plans', lazy: () => import('./routes/plans.tsx') },
-        { path: 'stripe_cancel', lazy: () => import('./routes/stripe-cancel.tsx') },
-        { path: 'stripe_success', lazy: () => import('./routes/stripe-success.tsx') },
+        { path: 'onboard', handle: titled(titles.onboarding), lazy: () => import('./routes/onboard.tsx') },
+        { path: 'plans', handle: titled(titles.plans), lazy: () => import('./routes/plans.tsx') },
+        {
+          path: 'stripe_cancel',
+          handle: titled(titles.paymentFailed),
+          lazy: () => import('./routes/stripe-cancel.tsx'),
+        },
+        {
+          path: 'stripe_success',
+          handle: titled(titles.paymentResult),
+          lazy: () => import('./routes/stripe-success.tsx'),
+        },
         {
           path: '',
           lazy: () => import('./routes/shell.tsx'),
           children: [
-            { index: true, lazy: () => import('./routes/home.tsx') },
-            { path: 'chats', lazy: () => withLoader(import('./routes/chats.tsx')) },
-            { path: 'chats/:forceCache', lazy: () => withLoader(import('./routes/chats.tsx')) },
-            { path: 'tools', lazy: () => import('./routes/tools.tsx') },
+            { index: true, handle: titled(titles.home), lazy: () => import('./routes/home.tsx') },
+            {
+              path: 'chats',
+              handle: titled(titles.chats),
+              lazy: () => withLoader(import('./routes/chats.tsx')),
+            },
+            {
+              path: 'chats/:forceCache',
+              handle: titled(titles.chats),
+              lazy: () => withLoader(import('./routes/chats.tsx')),
+            },
+            { path: 'tools', handle: titled(titles.tools), lazy: () => import('./routes/tools.tsx') },
             // The operator's console (ADR 0017): the not-found page for everyone else.
-            { path: 'admin', lazy: () => import('./routes/admin.tsx') },
-            { path: 'new-business', lazy: () => withLoader(import('./routes/new-business.tsx')) },
+            { path: 'admin', handle: titled(titles.console), lazy: () => import('./routes/admin.tsx') },
+            {
+              path: 'new-business',
+              handle: titled(titles.newBusiness),
+              lazy: () => withLoader(import('./routes/new-business.tsx')),
+            },
             {
               path: 'edit-business/:type/:businessId',
+              handle: titled(titles.editBusiness),
               lazy: () => withLoader(import('./routes/edit-business.tsx')),
             },
           ],
         },
-        { path: 'chat/:type/:company', lazy: () => import('./routes/chat.tsx') },
-        { path: 'report/:businessId', lazy: () => import('./routes/report.tsx') },
+        { path: 'chat/:type/:company', handle: titled(titles.chat), lazy: () => import('./routes/chat.tsx') },
+        {
+          path: 'report/:businessId',
+          handle: titled(titles.report),
+          lazy: () => import('./routes/report.tsx'),
+        },
         {
           path: 'profile',
           lazy: () => import('./routes/profile-layout.tsx'),
           children: [
-            { index: true, lazy: () => import('./routes/profile.tsx') },
-            { path: 'sub', lazy: () => import('./routes/subscription.tsx') },
+            { index: true, handle: titled(titles.profile), lazy: () => import('./routes/profile.tsx') },
+            {
+              path: 'sub',
+              handle: titled(titles.subscription),
+              lazy: () => import('./routes/subscription.tsx'),
+            },
           ],
         },
-        { path: 'reset-password', lazy: () => import('./routes/reset-password.tsx') },
+        {
+          path: 'reset-password',
+          handle: titled(titles.resetPassword),
+          lazy: () => import('./routes/reset-password.tsx'),
+        },
         { path: 'register', lazy: () => import('./routes/register.tsx') },
-        { path: 'terminos', lazy: () => import('./routes/terms.tsx') },
-        { path: 'privacidad', lazy: () => import('./routes/privacy.tsx') },
+        { path: 'terminos', handle: titled(titles.terms), lazy: () => import('./routes/terms.tsx') },
+        { path: 'privacidad', handle: titled(titles.privacy), lazy: () => import('./routes/privacy.tsx') },
+        // Spec §2.1 'Also used as navigation targets': the subscription tab and the dashboard.
+        { path: 'subscription', element: <Navigate to={paths.subscription} replace /> },
+        { path: 'dashboard', element: <Navigate to={paths.home} replace /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { RouteError } from '../../components/route-error.tsx';
+import { copy } from '../../config/copy.es.ts';
 import { paths } from '../../config/paths.ts';
 import { PageView } from '../../features/analytics/page-view.tsx';
 import { useAnalyticsIdentity } from '../../features/analytics/use-analytics-identity.ts';
@@ -11,6 +12,7 @@ import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { useEndSession, useSignOutOnUnauthorized } from '../../features/auth/hooks/use-sign-out.ts';
 import type { SessionState } from '../../features/auth/session.ts';
 import { isOpenPath, signedInRedirect } from '../guards.ts';
+import { useDocumentTitle, useRouteTitle } from '../page-title.ts';
 import { useStartupDelay } from '../startup-delay.ts';
 
 // Signed-in users never need the login screen's code (forms, validation): it loads on demand.
@@ -25,6 +27,12 @@ const LOGIN_VIEW_PAGES: Record<LoginView, string> = {
   login: '/login',
   register: '/register',
   forgot: '/forgottenPass',
+};
+
+const LOGIN_VIEW_TITLES: Record<LoginView, string> = {
+  login: copy.titles.login,
+  register: copy.titles.register,
+  forgot: copy.titles.forgot,
 };
 
 /**
@@ -43,6 +51,9 @@ export function Component() {
     isNewUser: session.data?.isNewUser ?? false,
     planId: me.data?.plan_id,
   });
+  // The routed page names the document; while the login shows in its place, the login does.
+  const routeTitle = useRouteTitle();
+  useDocumentTitle(isOpenPath(pathname) || session.data ? routeTitle : null);
 
   if (isOpenPath(pathname)) {
     return (
@@ -61,6 +72,7 @@ export function Component() {
 /** The login screen in place of the page, each of its views reported as a page view of its own. */
 function SignedOut({ initialView }: { initialView: Exclude<LoginView, 'forgot'> }) {
   const [view, setView] = useState<LoginView>(initialView);
+  useDocumentTitle(LOGIN_VIEW_TITLES[view]);
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       <PageView path={LOGIN_VIEW_PAGES[view]} />
