@@ -23,8 +23,14 @@ describe('signedInRedirect (ADR 0006)', () => {
     expect(signedInRedirect(path, -1)).toBe('/plans');
   });
 
-  it('lets a user with a plan through anywhere', () => {
+  it('lets a user with a plan through anywhere but the steps they finished', () => {
     expect(signedInRedirect('/chats', 9)).toBeNull();
-    expect(signedInRedirect('/plans', 12)).toBeNull();
+    expect(signedInRedirect('/profile/sub', 12)).toBeNull();
+    expect(signedInRedirect('/register', 5)).toBeNull();
+  });
+
+  it.each(['/onboard', '/plans', '/plans/'])('sends a user with a plan from %s home (issue 16)', (path) => {
+    expect(signedInRedirect(path, 9)).toBe('/');
+    expect(signedInRedirect(path, 12)).toBe('/');
   });
 });

@@ -21,8 +21,12 @@ export function isOpenPath(pathname: string): boolean {
   return OPEN_PATHS.includes(normalise(pathname));
 }
 
+/** Steps a user with a plan has finished: coming back to them goes home (issue 16). */
+const FINISHED_WITH_A_PLAN: readonly string[] = [paths.onboard, paths.plans];
+
 /** Where a signed-in user must go instead of `pathname`, or null to let them through. */
 export function signedInRedirect(pathname: string, planId: number): string | null {
-  if (planId === NO_PLAN && !NO_PLAN_PATHS.includes(normalise(pathname))) return paths.plans;
-  return null;
+  const path = normalise(pathname);
+  if (planId === NO_PLAN) return NO_PLAN_PATHS.includes(path) ? null : paths.plans;
+  return FINISHED_WITH_A_PLAN.includes(path) ? paths.home : null;
 }

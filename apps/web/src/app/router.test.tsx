@@ -35,8 +35,6 @@ describe('the route table (spec §2.1), signed in', () => {
     ['/chats/true', 'Aquí empieza algo grande...'],
     ['/new-business', 'Crear nuevo chat'],
     ['/edit-business/idea/4', 'Editar chat'],
-    ['/plans', 'Selecciona un plan para continuar'],
-    ['/onboard', 'Bienvenida'],
     ['/profile/sub', 'Suscripción'],
   ])('%s shows its screen', async (path, heading) => {
     signedIn();
@@ -68,6 +66,22 @@ describe('the route table (spec §2.1), signed in', () => {
     const dashboard = renderWithRouter(createRoutes, { path: '/dashboard' });
     await screen.findByRole('heading', { name: 'Inicio' }, SLOW);
     expect(dashboard.router.state.location.pathname).toBe('/');
+  });
+
+  it.each(['/onboard', '/plans'])('sends a user who already has a plan from %s home', async (path) => {
+    signedIn(9);
+    const { router } = renderWithRouter(createRoutes, { path });
+    await screen.findByRole('heading', { name: 'Inicio' }, SLOW);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each([
+    ['/plans', 'Selecciona un plan para continuar'],
+    ['/onboard', 'Bienvenida'],
+  ])('opens %s to a user without a plan', async (path, heading) => {
+    signedIn(-1);
+    renderWithRouter(createRoutes, { path });
+    expect(await screen.findByRole('heading', { name: heading }, SLOW)).toBeTruthy();
   });
 
   it('sends any other path to the root', async () => {
