@@ -33,6 +33,8 @@ export const users = pgTable(
     discoverySource: text('discovery_source'),
     /** The user asked that analytics not be tied to them (privacy page, profile): their events stay anonymous. */
     analyticsOptOut: boolean('analytics_opt_out').notNull().default(false),
+    /** Sign-in asks for an authenticator code (Better Auth's two-factor plugin, spec §4 second factor). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -105,3 +107,23 @@ export const signInFailures = pgTable('sign_in_failures', {
   count: integer('count').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Better Auth's two-factor secret and backup codes (both encrypted by Better Auth with the auth
+ * secret). `verified` stays false until the first code from the authenticator app is accepted.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);

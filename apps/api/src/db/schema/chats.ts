@@ -26,7 +26,10 @@ export const chats = pgTable(
     titleGenerated: boolean('title_generated').notNull().default(false),
     startTime: at('start_time').notNull().defaultNow(),
   },
-  (t) => [index('chats_business_id_idx').on(t.businessId, t.id)],
+  (t) => [
+    index('chats_business_id_idx').on(t.businessId, t.id),
+    index('chats_title_search_idx').using('gin', sql`to_tsvector('spanish', rumbo_unaccent(${t.title}))`),
+  ],
 );
 
 /**
@@ -54,6 +57,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_chat_id_idx').on(t.chatId, t.id),
+    // Thread search (Spanish full text, accents ignored): `rumbo_unaccent` is created by migration 0007.
+    index('messages_search_idx').using('gin', sql`to_tsvector('spanish', rumbo_unaccent(${t.content}))`),
     uniqueIndex('messages_chat_client_id_unique').on(t.chatId, t.clientMessageId),
     uniqueIndex('messages_reply_to_unique').on(t.replyTo),
     check('messages_sender', sql`${t.sender} in ('user', 'ai_model')`),
@@ -149,4 +154,28 @@ export const sendReservations = pgTable(
     reservedAt: at('reserved_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.chatId, t.clientMessageId] })],
+);
+
+/**
+ * A thumbs up or down on one answer, with an optional reason, kept for the operator. One per answer
+ * (the user can change their mind); it goes with the answer when the answer is deleted.
+ */
+export const messageFeedback = pgTable(
+  'message_feedback',
+  {
+    messageId: integer('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: text('rating', { enum: ['up', 'down'] }).notNull(),
+    reason: text('reason'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('message_feedback_created_at_idx').on(t.createdAt),
+    check('message_feedback_rating', sql`${t.rating} in ('up', 'down')`),
+  ],
 );

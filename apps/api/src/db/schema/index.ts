@@ -4,5 +4,6 @@ export * from './billing.ts';
 export * from './businesses.ts';
 export * from './chats.ts';
 export * from './credits.ts';
+export * from './feedback.ts';
 export * from './research.ts';
 export * from './write-limits.ts';
