@@ -143,14 +143,10 @@ export function createApp(deps: AppDeps): App {
   app.use('/api/*', clientIp(env.TRUSTED_PROXIES));
   app.use('/api/*', refuseCrossOrigin(appOrigins(env)));
   app.use('/api/*', limitWrites(auth, database.db, env.WRITE_LIMIT_MULTIPLIER));
-  app.use('/api/*', async (c, next) => {
-    c.set('track', analytics.track);
-    await next();
-  });
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   mountHealth(api, database.ping);
-  api.route('/', usersRoutes(auth, database.db, env.ADMIN_EMAILS));
+  api.route('/', usersRoutes(auth, database.db, env.ADMIN_EMAILS, analytics.track));
   api.route(
     '/',
     analyticsRoutes({
@@ -192,7 +188,13 @@ export function createApp(deps: AppDeps): App {
   api.route('/', researchRoutes(auth, database.db, sendResearch));
   api.route(
     '/',
-    billingRoutes({ auth, db: database.db, env, billing: createBilling(env, database.db, logger) }),
+    billingRoutes({
+      auth,
+      db: database.db,
+      env,
+      billing: createBilling(env, database.db, logger),
+      track: analytics.track,
+    }),
   );
   api.route(
     '/',

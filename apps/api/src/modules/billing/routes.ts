@@ -22,6 +22,7 @@ import { errorResponse, signedIn } from '../../http/openapi.ts';
 import { textIdParam } from '../../http/params.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
+import type { TrackEvent } from '../../lib/track.ts';
 import type { Logger } from '../../logger.ts';
 import type { Auth } from '../auth/auth.ts';
 import {
@@ -170,8 +171,8 @@ const paymentsUnavailable = () =>
     'Los pagos no están disponibles en este momento. Inténtalo más tarde.',
   );
 
-export function billingRoutes(deps: { auth: Auth; db: Db; env: Env; billing: Billing }) {
-  const { auth, db, env, billing } = deps;
+export function billingRoutes(deps: { auth: Auth; db: Db; env: Env; billing: Billing; track: TrackEvent }) {
+  const { auth, db, env, billing, track } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/subscriptions', requireUser(auth));
   app.use('/subscriptions/*', requireUser(auth));
@@ -179,7 +180,7 @@ export function billingRoutes(deps: { auth: Auth; db: Db; env: Env; billing: Bil
   app.openapi(createRouteDef, async (c) => {
     const userId = c.get('userId');
     const planId = c.req.valid('json').plan_id as PlanId;
-    c.get('track')({
+    track({
       name: PRODUCT_EVENTS.planChosen,
       userId,
       properties: { plan_id: planId, plan: PLAN_CODES[planId] },

@@ -15,6 +15,7 @@ import { errorResponse, json, signedIn } from '../../http/openapi.ts';
 import { userRole } from '../../http/operators.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
+import type { TrackEvent } from '../../lib/track.ts';
 import type { Auth } from '../auth/auth.ts';
 import { balance as creditBalance } from '../credits/credits.ts';
 
@@ -143,7 +144,7 @@ const analyticsPreferenceRoute = createRoute({
   },
 });
 
-export function usersRoutes(auth: Auth, db: Db, adminEmails: readonly string[]) {
+export function usersRoutes(auth: Auth, db: Db, adminEmails: readonly string[], track: TrackEvent) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/users/*', requireUser(auth));
   app.use('/auth/profile', requireUser(auth));
@@ -165,7 +166,7 @@ export function usersRoutes(auth: Auth, db: Db, adminEmails: readonly string[]) 
       .set({ discoverySource: discovery_source, updatedAt: new Date() })
       .where(eq(users.id, c.get('userId')));
     // Spec §3: the discovery source is reported to analytics as the traffic source.
-    c.get('track')({
+    track({
       name: PRODUCT_EVENTS.trafficSource,
       userId: c.get('userId'),
       properties: { source: discovery_source },
