@@ -138,6 +138,8 @@ export const grantCreditsInputSchema = z.object({
     .min(1, 'Como mínimo 1 crédito')
     .max(100_000, 'Como mucho 100.000 créditos'),
   reason: userText().trim().min(3, 'Escribe el motivo (al menos 3 caracteres)').max(500),
+  /** Made once per grant form: a retried request (a lost answer, a double click) grants once. */
+  request_id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Identificador de la petición no válido'),
 });
 export type GrantCreditsInput = z.infer<typeof grantCreditsInputSchema>;
 export const grantCreditsResultSchema = z.object({ available_credits: count.nullable() });

@@ -120,7 +120,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/users': { access: 'operator', request: () => ({ path: '/api/admin/users?q=a' }) },
   'POST /api/admin/users/{id}/credits': {
     access: 'operator',
-    request: (o) => json(`/api/admin/users/${o.id}/credits`, { amount: 5, reason: 'Prueba de acceso' }),
+    request: (o) => json(`/api/admin/users/${o.id}/credits`, { amount: 5, reason: 'Prueba de acceso', request_id: 'prueba-de-acceso' }),
   },
   'GET /api/admin/researches/failed': {
     access: 'operator',

@@ -46,7 +46,7 @@ describe('who may use the console', () => {
     const routes: Array<[string, string, unknown?]> = [
       ['GET', `/overview?from=${today()}&to=${today()}`],
       ['GET', '/users'],
-      ['POST', '/users/1/credits', { amount: 50, reason: 'Compensación' }],
+      ['POST', '/users/1/credits', { amount: 50, reason: 'Compensación', request_id: 'peticion-1' }],
       ['GET', '/researches/failed'],
       ['POST', '/researches/1/retry'],
       ['GET', '/audit'],
@@ -220,14 +220,20 @@ describe('users and actions', () => {
     expect((await call(admin, '/users?page=0')).status).toBe(400);
   });
 
-  it('grants credits through the ledger and writes the operator and the reason to the audit table', async () => {
+  it('grants credits through the ledger and writes the operator and the reason to the audit table, once per request', async () => {
     const owner = await chatOwner(t, { planId: 7, credits: 10 });
-    const res = await call(admin, `/users/${owner.id}/credits`, {
-      method: 'POST',
-      body: { amount: 50, reason: 'Compensación por una caída' },
-    });
+    const grantOnce = () =>
+      call(admin, `/users/${owner.id}/credits`, {
+        method: 'POST',
+        body: { amount: 50, reason: 'Compensación por una caída', request_id: 'concesion-0001' },
+      });
+    const res = await grantOnce();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ available_credits: 60 });
+    // The same request again (its answer was lost): nothing more is granted or audited.
+    const retried = await grantOnce();
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ available_credits: 60 });
     const me = await t.request('/api/users/me', { headers: { cookie: owner.cookie } });
     expect(await me.json()).toMatchObject({ available_credits: 60 });
     const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, owner.id));
@@ -236,8 +242,16 @@ describe('users and actions', () => {
       .from(adminAudit)
       .where(eq(adminAudit.targetUserId, owner.id));
     expect(ledger).toContainEqual(
-      expect.objectContaining({ delta: 50, kind: 'grant', sourceId: `admin:${audit?.id}` }),
+      expect.objectContaining({
+        delta: 50,
+        kind: 'grant',
+        sourceId: `admin:${audit?.adminUserId}:concesion-0001`,
+      }),
     );
+    expect(ledger.filter((row) => row.kind === 'grant' && row.delta === 50)).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(adminAudit).where(eq(adminAudit.targetUserId, owner.id)),
+    ).toHaveLength(1);
     expect(audit).toMatchObject({
       adminEmail: ADMIN,
       action: 'grant_credits',
@@ -256,15 +270,20 @@ describe('users and actions', () => {
   it('refuses a grant without a reason or with a bad amount, and for a user who does not exist', async () => {
     const owner = await chatOwner(t, { planId: 7, credits: 10 });
     for (const body of [
-      { amount: 50, reason: '' },
-      { amount: 0, reason: 'Motivo' },
-      { amount: 1.5, reason: 'Motivo' },
+      { amount: 50, reason: '', request_id: 'peticion-1' },
+      { amount: 0, reason: 'Motivo', request_id: 'peticion-2' },
+      { amount: 1.5, reason: 'Motivo', request_id: 'peticion-3' },
+      { amount: 5, reason: 'Motivo' },
     ]) {
       expect((await call(admin, `/users/${owner.id}/credits`, { method: 'POST', body })).status).toBe(400);
     }
     expect(
-      (await call(admin, '/users/999999/credits', { method: 'POST', body: { amount: 5, reason: 'Motivo' } }))
-        .status,
+      (
+        await call(admin, '/users/999999/credits', {
+          method: 'POST',
+          body: { amount: 5, reason: 'Motivo', request_id: 'peticion-4' },
+        })
+      ).status,
     ).toBe(404);
     const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, owner.id));
     expect(ledger.filter((row) => row.kind === 'grant')).toHaveLength(0);

@@ -7,9 +7,10 @@ import { adminGrantSourceId, balance, grant } from '../credits/credits.ts';
 import { type Operator, writeAudit } from './audit.ts';
 
 /**
- * An operator gives a user credits: the audit line and the grant (through the credits module, keyed on
- * the audit line) are one transaction, so there is never a grant nobody answers for, nor a line
- * for credits never given. Returns the user's balance after it (null: unlimited plan).
+ * An operator gives a user credits: the grant (through the credits module, keyed on the operator's
+ * request id) and its audit line are one transaction, so there is never a grant nobody answers for,
+ * nor a line for credits never given; a retried request finds its grant made and changes nothing.
+ * Returns the user's balance after it (null: unlimited plan).
  */
 export async function grantCredits(
   db: Db,
@@ -20,12 +21,13 @@ export async function grantCredits(
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound('Usuario no encontrado');
   await db.transaction(async (tx) => {
-    const auditId = await writeAudit(tx, operator, {
+    const sourceId = adminGrantSourceId(operator.id, input.request_id);
+    if (!(await grant(tx, userId, input.amount, sourceId))) return;
+    await writeAudit(tx, operator, {
       action: 'grant_credits',
       targetUserId: userId,
       details: { amount: input.amount, reason: input.reason },
     });
-    await grant(tx, userId, input.amount, adminGrantSourceId(auditId));
   });
   return balance(db, userId);
 }

@@ -26,7 +26,8 @@ export function invoiceSourceId(provider: string, invoiceId: string): string {
 export const refundSourceId = (debitSourceId: string) => `refund:${debitSourceId}`;
 
 /** Source id of credits an operator granted from the console: one per audit line. */
-export const adminGrantSourceId = (auditId: number) => `admin:${auditId}`;
+export const adminGrantSourceId = (operatorId: number, requestId: string) =>
+  `admin:${operatorId}:${requestId}`;
 
 /** Thrown inside a transaction to roll it back when a duplicate source is found after the update. */
 class AlreadyApplied extends Error {}

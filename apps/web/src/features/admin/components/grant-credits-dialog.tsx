@@ -36,6 +36,8 @@ export function GrantCreditsDialog({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  // One id per opening of the form: resending it after a lost answer never grants twice.
+  const [requestId] = useState(() => crypto.randomUUID());
   const grant = useMutation({
     mutationFn: (input: GrantCreditsInput) => grantCredits(user.id, input),
     onSuccess: async ({ available_credits }) => {
@@ -51,7 +53,11 @@ export function GrantCreditsDialog({
     event.preventDefault();
     if (grant.isPending) return;
     // An empty box is no credits at all: the schema's minimum says what is missing.
-    const result = grantCreditsInputSchema.safeParse({ amount: amount === '' ? 0 : Number(amount), reason });
+    const result = grantCreditsInputSchema.safeParse({
+      amount: amount === '' ? 0 : Number(amount),
+      reason,
+      request_id: requestId,
+    });
     if (!result.success) {
       const found: FieldErrors = {};
       for (const issue of result.error.issues) {
