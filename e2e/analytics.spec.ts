@@ -155,9 +155,11 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   page,
   browser,
 }) => {
-  // A member first, to receive the credits.
+  // A member first, to receive the credits, who arrives from a newsletter campaign.
   const memberEmail = uniqueEmail('miembro');
   const member = await browser.newPage();
+  await member.goto('/?utm_source=boletin&utm_campaign=otono');
+  await expect(member.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   await register(member, { name: 'Marta Miembro', email: memberEmail });
   await expect(member).toHaveURL(/\/onboard$/);
   await member.goto('/plans');
@@ -179,7 +181,7 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Consola de operación' })).toBeVisible();
-  // The journeys before this one (same server, one worker) fill the period's figures.
+  // The member's visit and every other journey on this server fill the period's figures.
   const funnel = page.getByRole('region', { name: 'Embudo de activación' });
   await expect(funnel).toContainText('Registrados');
   await expect(funnel).toContainText('Con primera respuesta');
@@ -189,7 +191,7 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   const pages = page.getByRole('region', { name: 'Páginas más vistas', exact: true });
   await expect(pages).toContainText('Dashboard Home');
-  await expect(page.getByRole('region', { name: 'Fuentes UTM', exact: true })).toContainText('instagram');
+  await expect(page.getByRole('region', { name: 'Fuentes UTM', exact: true })).toContainText('boletin');
   await scanScreen(page, 'admin: console');
 
   const users = page.getByRole('region', { name: 'Usuarios', exact: true });
