@@ -84,6 +84,15 @@ const grantEntry: AdminAuditEntry = {
   created_at: '2026-05-02T10:00:00.000Z',
 };
 
+const emptyFeedback = {
+  comments: [],
+  comments_total: 0,
+  ratings: [],
+  ratings_total: 0,
+  page: 1,
+  page_size: 20,
+};
+
 function signedIn(role: string, routes: Record<string, StubRoute> = {}) {
   return stubFetch({
     'GET /api/auth/get-session': { body: sessionBody() },
@@ -92,6 +101,7 @@ function signedIn(role: string, routes: Record<string, StubRoute> = {}) {
     'GET /api/admin/users': { body: { users: [user()], total: 1, page: 1, page_size: 20 } },
     'GET /api/admin/researches/failed': { body: { researches: [] } },
     'GET /api/admin/audit': { body: { entries: [] } },
+    'GET /api/admin/feedback': { body: emptyFeedback },
     ...routes,
   });
 }
@@ -285,6 +295,8 @@ describe('the users', () => {
     expect(network.callsTo('POST /api/admin/users/8/credits')[0]?.body).toEqual({
       amount: 50,
       reason: 'Compensación por la caída',
+      // The form's own id: sent again after a lost answer, the server grants once.
+      request_id: expect.stringMatching(/^[A-Za-z0-9_-]{8,100}$/),
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(network.callsTo('GET /api/admin/users').length).toBeGreaterThan(1);
@@ -332,5 +344,62 @@ describe('the failed research runs', () => {
     expect(await screen.findByText('No hay investigaciones fallidas.')).toBeTruthy();
     expect(network.callsTo('POST /api/admin/researches/31/retry')).toHaveLength(1);
     expect(network.callsTo('GET /api/admin/audit').length).toBeGreaterThan(1);
+  });
+});
+
+describe('the users’ feedback (issue 16)', () => {
+  it('lists the latest comments and answer ratings, with who sent them, and pages', async () => {
+    const network = signedIn('admin', {
+      'GET /api/admin/feedback': ({ url }) => ({
+        body: {
+          comments:
+            url.searchParams.get('page') === '2'
+              ? [
+                  {
+                    id: 1,
+                    user_email: 'ana@example.com',
+                    message: 'Un comentario antiguo',
+                    page: null,
+                    created_at: '2026-05-01T10:00:00Z',
+                  },
+                ]
+              : [
+                  {
+                    id: 21,
+                    user_email: 'luis@example.com',
+                    message: 'Quiero exportar mis chats',
+                    page: '/',
+                    created_at: '2026-05-02T10:00:00Z',
+                  },
+                ],
+          comments_total: 21,
+          ratings: [
+            {
+              message_id: 77,
+              user_email: 'ana@example.com',
+              rating: 'down',
+              reason: 'No responde a mi pregunta',
+              created_at: '2026-05-02T09:00:00Z',
+            },
+          ],
+          ratings_total: 1,
+          page: Number(url.searchParams.get('page')),
+          page_size: 20,
+        },
+      }),
+    });
+    openConsole();
+    const section = await screen.findByRole('region', { name: 'Comentarios y valoraciones' }, SLOW);
+    expect(await within(section).findByText('Quiero exportar mis chats')).toBeTruthy();
+    expect(within(section).getByText('luis@example.com')).toBeTruthy();
+    expect(within(section).getByText('No útil')).toBeTruthy();
+    expect(within(section).getByText('No responde a mi pregunta')).toBeTruthy();
+    expect(within(section).getByText('21 comentarios · 1 valoraciones')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Siguiente' }));
+    expect(await within(section).findByText('Un comentario antiguo')).toBeTruthy();
+    expect(within(section).getByText('Página 2 de 2')).toBeTruthy();
+    expect(
+      network.callsTo('GET /api/admin/feedback').map((call) => call.url.searchParams.get('page')),
+    ).toEqual(['1', '2']);
   });
 });
