@@ -51,8 +51,9 @@ test('onboarding, then an idea through every step and rule, then Starter, then t
   test.setTimeout(120_000);
   await onboardToBusinessStep(page, 'Irene Idea');
 
-  // Step 1: the type.
-  await expect(page.getByText('Paso 1 de 5')).toBeVisible();
+  // Step 1: the type. The onboarding's counter is the only one (ADR 0018); the bar follows the wizard.
+  await expect(page.getByText(/Paso \d de \d/)).toHaveText('Paso 3 de 3');
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Paso 1 de 5');
   await expect(next(page)).toBeDisabled();
   await page.getByText('Idea de negocio', { exact: true }).click();
   await next(page).click();
@@ -141,7 +142,7 @@ test('onboarding, then an idea through every step and rule, then Starter, then t
   await next(page).click();
 
   // Step 5: goals.
-  await expect(page.getByText('Paso 5 de 5')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Paso 5 de 5');
   const goal = page.getByLabel('Objetivo principal');
   await goal.focus();
   await goal.blur();
@@ -231,7 +232,8 @@ test('an established business with an uploaded PNG logo, every finance rule', as
   await expect(message(page, 'Obligatorio')).toBeHidden();
   await next(page).click();
 
-  // Finance: each amount above 0, the margin clamped to 0–100 as typed, EBITDA in the billing currency.
+  // Finance: billing above 0; a business with losses (negative EBITDA, margin 0) registers (ADR 0018);
+  // the margin clamped to 0–100 as typed, EBITDA in the billing currency. One step counter only.
   await expect(next(page)).toBeDisabled();
   await expect(page.getByLabel('Tamaño del equipo')).toHaveValue('1');
   const billing = page.getByLabel('Facturación anual');
@@ -243,12 +245,15 @@ test('an established business with an uploaded PNG logo, every finance rule', as
   await expect(message(page, 'Debe ser mayor que 0')).toBeHidden();
   await page.getByLabel('Moneda de la facturación').selectOption('$');
   await expect(page.getByRole('status', { name: 'Moneda del EBITDA' })).toHaveText('$');
-  await page.getByLabel('EBITDA', { exact: true }).fill('40000');
+  await expect(page.getByText(/Paso \d de \d/)).toHaveCount(1);
+  await page.getByLabel('EBITDA', { exact: true }).fill('-40000');
   const margin = page.getByLabel('Margen de beneficio (%)');
   await margin.fill('150');
   await expect(margin).toHaveValue('100');
-  await margin.fill('16');
-  await expect(margin).toHaveValue('16');
+  await margin.fill('0');
+  await expect(margin).toHaveValue('0');
+  await expect(next(page)).toBeEnabled();
+  await scanScreen(page, 'wizard 4: finance with losses (established)');
   const size = page.getByLabel('Tamaño del equipo');
   await size.fill('');
   await size.blur();
@@ -267,9 +272,9 @@ test('an established business with an uploaded PNG logo, every finance rule', as
     user_position: 'Fundadora',
     billing: 250000,
     billing_currency: 'dollar',
-    ebitda: 40000,
+    ebitda: -40000,
     ebitda_currency: 'dollar',
-    profit_margin: 16,
+    profit_margin: 0,
     team_size: 25,
   });
 
@@ -306,7 +311,7 @@ test('edit: leave without saving, close twice, save from the popup; then delete'
       .getByRole('dialog', { name: 'Editar chat' })
       .getByRole('button', { name: 'Cerrar', exact: true })
       .click();
-  const popup = page.getByRole('alertdialog', { name: 'Quieres guardar los cambios?' });
+  const popup = page.getByRole('alertdialog', { name: '¿Quieres guardar los cambios?' });
 
   // 'Salir sin guardar' leaves it unchanged.
   await openEdit('Huerto Urbano');
@@ -319,9 +324,18 @@ test('edit: leave without saving, close twice, save from the popup; then delete'
   await expect(card(page, 'Huerto Urbano')).toBeVisible();
   expect((await businesses(page))[0]?.name).toBe('Huerto Urbano');
 
-  // Dismissing the popup, then closing again, leaves without asking.
+  // Nothing changed: closing (or Escape) leaves without asking (ADR 0018).
   await openEdit('Huerto Urbano');
   await close();
+  await expect(page).toHaveURL(/\/chats$/);
+  await openEdit('Huerto Urbano');
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/chats$/);
+
+  // After a change, Escape asks; dismissing the popup, then closing again, leaves without asking.
+  await openEdit('Huerto Urbano');
+  await page.getByLabel('Nombre', { exact: true }).fill('Huerto Otro');
+  await page.keyboard.press('Escape');
   await expect(popup).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(popup).toBeHidden();

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { creditsExhaustedMessage, DEFAULT_PRODUCT_NAME } from '@rumbo/contract';
 import { makePdf } from '../apps/api/src/test/documents.ts';
-import { register, uniqueEmail } from './support/accounts.ts';
 import { scanScreen } from './support/axe.ts';
-import { chooseStarter, DESCRIPTION, fillIdea, onboardToBusinessStep } from './support/businesses.ts';
+import { chooseStarter, fillIdea, onboardToBusinessStep, starterWithIdea } from './support/businesses.ts';
 import { png } from './support/files.ts';
 import { MODEL_TITLE, SLOW_ANSWER_WORDS, SLOW_WORD, slowWord } from './support/model-script.ts';
 import { MAIL_INSPECTOR_URL } from './support/ports.ts';
@@ -26,34 +25,17 @@ async function modelRequests(): Promise<ModelRequest[]> {
 
 /** A new Starter user with one idea ('aceites del sur'), left on the business dashboard. */
 async function starterWithBusiness(page: Page): Promise<{ email: string; businessId: number }> {
-  const email = uniqueEmail('chat');
-  await register(page, { name: 'Lucía Prieto', email });
-  await expect(page).toHaveURL(/\/onboard$/);
-  await page.goto('/plans');
-  await page
-    .getByRole('article', { name: 'Starter', exact: true })
-    .getByRole('button', { name: 'Seleccionar plan' })
-    .click();
-  await expect(page).toHaveURL(/\/$/);
-  const created = await page.request.post('/api/businesses/ideas', {
-    data: {
+  const started = await starterWithIdea(
+    page,
+    { name: 'Lucía Prieto', emailPrefix: 'chat' },
+    {
       name: 'aceites del sur',
-      description: DESCRIPTION,
       goal: 'Validar la demanda en Andalucía',
-      investment: 5000,
-      investment_currency: 'euro',
-      location: 'España',
-      team_description: 'Dos socios con experiencia en hostelería',
-      team_size: 2,
-      user_position: 'CEO',
-      competitor_existence: false,
-      competitor_differentiation: '',
+      team: 'Dos socios con experiencia en hostelería',
     },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  );
   await page.goto('/chats/true');
-  return { email, businessId: id };
+  return started;
 }
 
 async function enterChat(page: Page) {
@@ -120,7 +102,7 @@ test('a conversation: suggested question, streamed markdown, credits, title, new
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeDisabled();
 
   // The thread is named by the model, in the sidebar; the address names it too.
-  const thread = sidebar(page).getByRole('button', { name: MODEL_TITLE });
+  const thread = sidebar(page).getByRole('button', { name: MODEL_TITLE, exact: true });
   // The title is a model call of its own after the answer: the list is read again until it shows.
   await expect(thread).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\?chat=\d+$/);
@@ -198,7 +180,7 @@ test('attachments: a PDF and an image on the message, and the PDF text reaches t
 
   // Reopened from the server, each file opens in a new window from its owner-only address.
   await sidebar(page).getByRole('button', { name: 'Nuevo chat' }).click();
-  await sidebar(page).getByRole('button', { name: MODEL_TITLE }).click();
+  await sidebar(page).getByRole('button', { name: MODEL_TITLE, exact: true }).click();
   const link = page.getByRole('link', { name: 'Abrir presupuesto-anual-2026.pdf en una ventana nueva' });
   await expect(link).toHaveAttribute('href', /\/api\/businesses\/\d+\/chats\/\d+\/attachments\//);
   const popup = page.waitForEvent('popup');
@@ -320,7 +302,7 @@ test('at 375 px the sidebar is an overlay that closes after choosing a thread, w
   await expect(suggestions(page)).toHaveCount(4);
 
   await page.getByRole('button', { name: 'Abrir el historial' }).click();
-  await sidebar(page).getByRole('button', { name: MODEL_TITLE }).click();
+  await sidebar(page).getByRole('button', { name: MODEL_TITLE, exact: true }).click();
   await expect(sidebar(page)).toHaveCount(0);
   await expect(answers(page).last().getByRole('heading', { name: 'Plan de validación' })).toBeVisible();
   expect(await noSidewaysScroll()).toEqual([]);

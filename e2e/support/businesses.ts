@@ -64,3 +64,37 @@ export async function chooseStarter(page: Page) {
   await expect(page.getByRole('region', { name: 'Tus créditos' })).toContainText('créditos');
   await scanScreen(page, 'home');
 }
+
+/**
+ * A new Starter user (100 credits) with one idea created through the API, the quick start of the chat
+ * journeys; the page is left on the home.
+ */
+export async function starterWithIdea(
+  page: Page,
+  who: { name: string; emailPrefix: string },
+  idea: { name: string; goal: string; team: string },
+): Promise<{ email: string; businessId: number }> {
+  const email = uniqueEmail(who.emailPrefix);
+  await register(page, { name: who.name, email });
+  await expect(page).toHaveURL(/\/onboard$/);
+  await page.goto('/plans');
+  await planCard(page, 'Starter').getByRole('button', { name: 'Seleccionar plan' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const created = await page.request.post('/api/businesses/ideas', {
+    data: {
+      name: idea.name,
+      description: DESCRIPTION,
+      goal: idea.goal,
+      investment: 5000,
+      investment_currency: 'euro',
+      location: 'España',
+      team_description: idea.team,
+      team_size: 2,
+      user_position: 'CEO',
+      competitor_existence: false,
+      competitor_differentiation: '',
+    },
+  });
+  expect(created.status()).toBe(201);
+  return { email, businessId: ((await created.json()) as { id: number }).id };
+}

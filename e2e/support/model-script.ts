@@ -36,10 +36,43 @@ function lastUserText(body: RecordedRequest['body']): string {
   return JSON.stringify(last.content);
 }
 
+/**
+ * Questions containing these words fail first: REFUSED_WORD's first request gets a 400 (the model refuses
+ * it: no retry helps), FLAKY_WORD's first two get a 503 (passing: a retry answers). Later requests for
+ * the same question answer normally, so that 'Reintentar' and the retries succeed.
+ */
+export const REFUSED_WORD = 'rechazada';
+export const FLAKY_WORD = 'inestable';
+const failuresSeen = new Map<string, number>();
+
+/** Questions containing this word get a numbered answer, a new number each time (regenerating shows). */
+export const VARIANT_WORD = 'variante';
+export const variantAnswer = (n: number) => `Propuesta número ${n} para tu negocio.`;
+let variants = 0;
+
+function scriptedFailure(question: string): FakeScript | null {
+  const rule = question.includes(REFUSED_WORD)
+    ? { status: 400, times: 1 }
+    : question.includes(FLAKY_WORD)
+      ? { status: 503, times: 2 }
+      : null;
+  if (!rule) return null;
+  const seen = failuresSeen.get(question) ?? 0;
+  if (seen >= rule.times) return null;
+  failuresSeen.set(question, seen + 1);
+  return { tokens: [], status: rule.status };
+}
+
 export function e2eModelScript(body: RecordedRequest['body']): FakeScript {
   // Market research: each step a little slow, so that its stages can be seen.
   if (isResearchRequest(body)) return researchModelScript(body, { delayMs: 150 });
   if (!body.stream) return { tokens: [MODEL_TITLE] };
+  const failure = scriptedFailure(lastUserText(body));
+  if (failure) return failure;
+  if (lastUserText(body).includes(VARIANT_WORD)) {
+    variants += 1;
+    return { tokens: tokenize(variantAnswer(variants)), firstTokenDelayMs: 50, tokenDelayMs: 10 };
+  }
   if (lastUserText(body).includes(SLOW_WORD)) {
     const words = Array.from({ length: SLOW_ANSWER_WORDS }, (_, i) => slowWord(i + 1)).join(' ');
     return { tokens: tokenize(words), firstTokenDelayMs: 100, tokenDelayMs: 40 };

@@ -43,6 +43,7 @@ const search = await startFakeSearch({
 let expireResetCodes: () => Promise<void> = async () => {};
 let spendAllCredits: (email: string) => Promise<void> = async () => {};
 let analyticsOf: (email: string) => Promise<unknown[]> = async () => [];
+let seedThread: (businessId: number, count: number, failedAt: number) => Promise<number> = async () => 0;
 
 http
   .createServer(async (req, res) => {
@@ -61,6 +62,18 @@ http
     if (req.method === 'POST' && spendFor) {
       await spendAllCredits(spendFor);
       res.writeHead(204).end();
+      return;
+    }
+    const seedFor = new URL(req.url ?? '/', 'http://x').searchParams.get('seed-thread');
+    if (req.method === 'POST' && seedFor) {
+      const params = new URL(req.url ?? '/', 'http://x').searchParams;
+      const chatId = await seedThread(
+        Number(seedFor),
+        Number(params.get('messages') ?? 0),
+        Number(params.get('failed-at') ?? -1),
+      );
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ chatId }));
       return;
     }
     if (req.url === '/model/requests') {
@@ -95,7 +108,8 @@ const env = loadEnv({
   SEARCH_PROVIDER: 'searxng',
   SEARCH_BASE_URL: search.url,
   RESEARCH_ALLOW_LOOPBACK: 'true',
-  ADMIN_EMAILS: 'operadora@example.com',
+  // The home journey has an operator of its own: each journey registers its operator once per server.
+  ADMIN_EMAILS: 'operadora@example.com,operador.inicio@example.com',
 });
 const logger = createLogger(env.LOG_LEVEL);
 // E2E_WEB_DIST lets parallel runs serve builds of their own.
@@ -124,6 +138,24 @@ analyticsOf = async (email) => {
         order by created_at, id`,
   );
   return (result as unknown as { rows: unknown[] }).rows;
+};
+// Lets the long-thread journeys open a chat of hundreds of messages without sending them: `count`
+// messages, questions and answers in turn, the answer at index `failedAt` a failed one.
+seedThread = async (businessId, count, failedAt) => {
+  const result = await server.database.db.execute(
+    sql`with c as (insert into chats (business_id, title) values (${businessId}, 'Hilo largo') returning id),
+        q as (
+          insert into messages (chat_id, sender, content, finished, answer_kind)
+          select c.id, case when i % 2 = 0 then 'user' else 'ai_model' end,
+            case when i = ${failedAt} then 'error'
+                 when i % 2 = 0 then 'Pregunta número ' || (i / 2 + 1)
+                 else 'Respuesta número ' || (i / 2 + 1) || E'\n\nUn párrafo con algo de texto para que cada respuesta ocupe varias líneas en la pantalla del chat.' end,
+            true, case when i % 2 = 0 then null else 'model' end
+          from c, generate_series(0, ${count - 1}) as i order by i returning id)
+        select id from c`,
+  );
+  const rows = (result as unknown as { rows: Array<{ id: number }> }).rows;
+  return Number(rows[0]?.id);
 };
 console.log(`e2e server ready at ${server.url}`);
 closeOnSignals(server, logger);

@@ -14,10 +14,12 @@ import { refuseCrossOrigin } from './http/cross-origin.ts';
 import { mountDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
+import { publicOrigin } from './http/public-origin.ts';
 import { validationHook } from './http/validation.ts';
 import { limitWrites } from './http/write-limits.ts';
 import type { Queue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import type { Analytics } from './modules/analytics/analytics.ts';
 import { analyticsFromEnv } from './modules/analytics/from-env.ts';
@@ -28,8 +30,10 @@ import { billingRoutes, createBilling } from './modules/billing/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { createBusinessService } from './modules/businesses/service.ts';
 import { createChatEngine } from './modules/chats/engine.ts';
+import { latestChatRoutes } from './modules/chats/latest-chat.ts';
 import { chatRoutes } from './modules/chats/routes.ts';
 import { createChatService } from './modules/chats/service.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { createLocalStorage } from './modules/files/storage.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { researchRoutes } from './modules/research/routes.ts';
@@ -67,6 +71,7 @@ export function publicConfig(env: Env): PublicConfig {
     googleEnabled: isGoogleEnabled(env),
     ...(env.FEEDBACK_URL ? { feedbackUrl: env.FEEDBACK_URL } : {}),
     ...(env.TUTORIAL_VIDEO_URL ? { tutorialVideoUrl: env.TUTORIAL_VIDEO_URL } : {}),
+    ...(env.AI_PROVIDER === 'demo' ? { demo: true } : {}),
   };
 }
 
@@ -141,6 +146,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.use('/api/*', clientIp(env.TRUSTED_PROXIES));
+  app.use('/api/*', publicOrigin(env));
   app.use('/api/*', refuseCrossOrigin(appOrigins(env)));
   app.use('/api/*', limitWrites(auth, database.db, env.WRITE_LIMIT_MULTIPLIER));
 
@@ -159,6 +165,7 @@ export function createApp(deps: AppDeps): App {
   );
   api.route('/', authRoutes(auth, database.db));
   const storage = createLocalStorage(path.join(env.DATA_DIR, 'files'));
+  api.route('/', accountRoutes({ auth, db: database.db, env, storage }));
   const businessService = createBusinessService(database.db, storage);
   const sendResearch: SendResearchJob = async (researchId) => {
     await deps.queue?.send(RESEARCH_JOB, { researchId });
@@ -184,7 +191,9 @@ export function createApp(deps: AppDeps): App {
     productName: env.PRODUCT_NAME,
     writeLimitMultiplier: env.WRITE_LIMIT_MULTIPLIER,
   });
-  api.route('/', chatRoutes(auth, chatService));
+  api.route('/', chatRoutes(auth, chatService, { db: database.db, storage }));
+  api.route('/', latestChatRoutes(auth, database.db));
+  api.route('/', feedbackRoutes(auth, database.db));
   api.route('/', researchRoutes(auth, database.db, sendResearch));
   api.route(
     '/',

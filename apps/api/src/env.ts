@@ -3,7 +3,8 @@ import { DEFAULT_PRODUCT_NAME } from '@rumbo/contract';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
-export const AI_PROVIDERS = ['openai', 'anthropic', 'google', 'openai-compatible', 'local'] as const;
+/** `demo`: a built-in scripted Spanish mentor (ai/demo-model.ts), to try the app without a model or a key. */
+export const AI_PROVIDERS = ['openai', 'anthropic', 'google', 'openai-compatible', 'local', 'demo'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 export const SEARCH_PROVIDERS = ['searxng', 'brave', 'tavily'] as const;
 export type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
@@ -202,6 +203,11 @@ const envSchema = baseEnvSchema.superRefine((env, ctx) => {
 
 export type Env = Omit<z.infer<typeof envSchema>, 'API_DOCS' | 'RESEARCH_ALLOW_LOOPBACK'> & {
   PUBLIC_URL: string;
+  /**
+   * Whether PUBLIC_URL was given. Without it, links the server builds follow the address the user
+   * opened (http/public-origin.ts), among appOrigins(): PUBLIC_URL then only names the fallback.
+   */
+  PUBLIC_URL_FIXED: boolean;
   DATA_DIR: string;
   API_DOCS: boolean;
   RESEARCH_ALLOW_LOOPBACK: boolean;
@@ -226,6 +232,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL_FIXED: env.PUBLIC_URL !== undefined,
     API_DOCS: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
     RESEARCH_ALLOW_LOOPBACK: env.RESEARCH_ALLOW_LOOPBACK === 'true',
   };

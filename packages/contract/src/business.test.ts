@@ -57,6 +57,28 @@ describe('business input schemas (spec §5)', () => {
     expect(parsed.ebitda_currency).toBe('dollar');
   });
 
+  it('registers a business with losses: billing above 0, any EBITDA, margin 0–100 (ADR 0018)', () => {
+    const established = {
+      ...idea,
+      user_position: 'CEO',
+      team_size: 4,
+      mission_and_vision: 'Llevar el mejor aceite a cada mesa',
+      billing: 80000,
+      billing_currency: 'euro',
+      ebitda: -15000,
+      ebitda_currency: 'euro',
+      profit_margin: 0,
+    };
+    expect(establishedInputSchema.safeParse(established).success).toBe(true);
+    expect(establishedInputSchema.safeParse({ ...established, ebitda: 0 }).success).toBe(true);
+    const issueOf = (change: object) =>
+      establishedInputSchema.safeParse({ ...established, ...change }).error?.issues[0];
+    expect(issueOf({ billing: 0 })).toMatchObject({ path: ['billing'], message: 'Debe ser mayor que 0' });
+    expect(issueOf({ profit_margin: -1 })).toMatchObject({ path: ['profit_margin'] });
+    expect(issueOf({ profit_margin: 101 })).toMatchObject({ path: ['profit_margin'], message: 'Máximo 100' });
+    expect(issueOf({ ebitda: Number.POSITIVE_INFINITY })).toMatchObject({ path: ['ebitda'] });
+  });
+
   it('writes zod type errors in Spanish', () => {
     const result = ideaInputSchema.safeParse({ ...idea, team_size: 'dos' });
     expect(result.error?.issues[0]?.message).toMatch(/esperado|inválid/i);

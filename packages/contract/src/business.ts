@@ -81,9 +81,11 @@ const establishedFields = z.object({
   mission_and_vision: requiredText(LONG_TEXT_MAX_LENGTH),
   billing: z.number().gt(0, 'Debe ser mayor que 0'),
   billing_currency: z.enum(CURRENCIES),
-  ebitda: z.number().gt(0, 'Debe ser mayor que 0'),
+  // ADR 0018 (departs from spec §5): a business with losses registers too, so the EBITDA may be 0 or
+  // negative and the margin 0; only billing must be above 0.
+  ebitda: z.number(),
   ebitda_currency: z.enum(CURRENCIES),
-  profit_margin: z.number().gt(0, 'Debe ser mayor que 0').max(100, 'Máximo 100'),
+  profit_margin: z.number().min(0, 'No puede ser negativo').max(100, 'Máximo 100'),
 });
 
 /** The established business's fields; `establishedInputSchema` adds the rules across fields. */

@@ -34,7 +34,16 @@ export const messageSchema = z.object({
    * written (nothing was charged); sending the question again writes it anew.
    */
   interrupted: z.boolean().optional(),
+  /** The user stopped the answer mid-way (its text is what had been written; it keeps its charge). */
+  stopped: z.boolean().optional(),
+  /** The answer's current attempt took credits (false: free plan, refunded, or a fixed text). */
+  charged: z.boolean().optional(),
   fileAttachments: z.array(fileAttachmentSchema),
+  /** The user's thumbs up or down on an answer, with their optional reason (answers only). */
+  feedback: z
+    .object({ rating: z.enum(['up', 'down']), reason: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -68,6 +77,25 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
+/**
+ * POST …/messages/{messageId}/regenerate: a new attempt at the chat's last answer. `client_message_id`
+ * makes it idempotent: a retry with the same id re-attaches to that attempt instead of starting another.
+ */
+export const regenerateAnswerSchema = z.object({
+  client_message_id: clientMessageIdSchema.optional(),
+});
+export type RegenerateAnswer = z.infer<typeof regenerateAnswerSchema>;
+
+/** POST …/messages/{messageId}/edit: the chat's last question with a new text, and its answer made again. */
+export const editQuestionSchema = z.object({
+  content: userText()
+    .trim()
+    .min(1, 'Escribe un mensaje')
+    .max(MESSAGE_MAX_LENGTH, `Máximo ${MESSAGE_MAX_LENGTH} caracteres`),
+  client_message_id: clientMessageIdSchema.optional(),
+});
+export type EditQuestion = z.infer<typeof editQuestionSchema>;
+
 /** GET /businesses/{id}/chats/{chatId}. */
 export const chatMessagesSchema = z.object({
   chat: chatSchema,
@@ -82,3 +110,57 @@ export const sendResultSchema = z.object({
   answer: messageSchema,
 });
 export type SendResult = z.infer<typeof sendResultSchema>;
+
+/** Longest title a user may give a chat, and longest search text and feedback reason. */
+export const CHAT_TITLE_MAX_LENGTH = 120;
+export const CHAT_SEARCH_MIN_LENGTH = 2;
+export const CHAT_SEARCH_MAX_LENGTH = 100;
+/** A search answers at most this many chats. */
+export const CHAT_SEARCH_MAX_RESULTS = 20;
+export const FEEDBACK_REASON_MAX_LENGTH = 500;
+
+/** PATCH …/chats/{chatId}: only the title changes (trimmed). */
+export const renameChatSchema = z.object({
+  title: userText({ error: 'Escribe un título' })
+    .trim()
+    .min(1, 'Escribe un título')
+    .max(CHAT_TITLE_MAX_LENGTH, `El título admite como máximo ${CHAT_TITLE_MAX_LENGTH} caracteres`),
+});
+export type RenameChat = z.infer<typeof renameChatSchema>;
+
+/** GET …/chats/search?q=: words of a title or of any message of the business's chats. */
+export const chatSearchQuerySchema = z.object({
+  q: userText({ error: 'Escribe qué buscar' })
+    .trim()
+    .min(CHAT_SEARCH_MIN_LENGTH, `Escribe al menos ${CHAT_SEARCH_MIN_LENGTH} caracteres para buscar`)
+    .max(CHAT_SEARCH_MAX_LENGTH, `La búsqueda admite como máximo ${CHAT_SEARCH_MAX_LENGTH} caracteres`),
+});
+
+/**
+ * One chat found: `snippet` is plain text around the match, in which the matched words sit between
+ * SEARCH_MARK_START and SEARCH_MARK_END (characters that never occur in stored text), to be drawn as
+ * highlights, never as HTML. `message_id` is the message matched (null when only the title matched).
+ */
+export const chatSearchHitSchema = z.object({
+  chat: chatSchema,
+  message_id: z.number().int().nullable(),
+  snippet: z.string(),
+});
+export type ChatSearchHit = z.infer<typeof chatSearchHitSchema>;
+export const SEARCH_MARK_START = '\uE000';
+export const SEARCH_MARK_END = '\uE001';
+
+/** PUT …/messages/{messageId}/feedback. An empty reason is no reason. */
+export const answerFeedbackSchema = z.object({
+  rating: z.enum(['up', 'down'], { error: 'Valoración no válida (up o down)' }),
+  reason: userText()
+    .trim()
+    .max(FEEDBACK_REASON_MAX_LENGTH, `El motivo admite como máximo ${FEEDBACK_REASON_MAX_LENGTH} caracteres`)
+    .optional(),
+});
+export type AnswerFeedbackInput = z.infer<typeof answerFeedbackSchema>;
+export const answerFeedbackResultSchema = z.object({
+  rating: z.enum(['up', 'down']),
+  reason: z.string().nullable(),
+});
+export type AnswerFeedback = z.infer<typeof answerFeedbackResultSchema>;

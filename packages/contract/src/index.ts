@@ -1,5 +1,7 @@
 // Schemas (zod) and the zod-free rules they are built from. Only zod.ts has a side effect (package.json
 // "sideEffects"), so a bundle that imports only rules leaves zod out.
+export * from './account.ts';
+export * from './account-rules.ts';
 export * from './analytics.ts';
 export * from './analytics-rules.ts';
 export * from './billing.ts';
@@ -11,6 +13,8 @@ export * from './chat-limits.ts';
 export * from './chat-rules.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
+export * from './feedback.ts';
+export * from './feedback-rules.ts';
 export * from './onboarding.ts';
 export * from './onboarding-options.ts';
 export * from './plans.ts';

@@ -12,5 +12,7 @@ export const publicConfigSchema = z.object({
   feedbackUrl: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
   /** TUTORIAL_VIDEO_URL: the home's tutorial video, opened in a new tab (the CSP forbids embedding it). */
   tutorialVideoUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** AI_PROVIDER=demo: answers come from a scripted mentor, and the app says so on every screen. */
+  demo: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

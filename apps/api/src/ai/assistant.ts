@@ -13,6 +13,7 @@ import {
 } from '@ai-sdk/provider';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import { demoModel } from './demo-model.ts';
 import { nodeLlamaCppInstalled } from './local-model.ts';
 import { openAICompatibleModel, streamsDeltas } from './openai-compatible.ts';
 import { cleanTitle, titlePrompt } from './prompts/title.es.ts';
@@ -49,6 +50,8 @@ export interface Assistant {
   readonly label: string | null;
   /** Whether images are sent to the model as image parts. */
   readonly vision: boolean;
+  /** AI_PROVIDER=demo: answers are scripted examples, so research makes no use of them (mode none). */
+  readonly demo?: boolean;
   /** Streams an answer through `onDelta`; resolves with its usage, rejects on failure or abort. */
   answer(request: AnswerRequest): Promise<AnswerUsage>;
   /** One whole (not streamed) answer to a single prompt, with its usage: research steps. */
@@ -92,7 +95,7 @@ export const CONFIGURE_HINT =
 export function modelAssistant(
   label: string,
   model: LanguageModelV3 | (() => Promise<LanguageModelV3>),
-  options: { vision: boolean; close?: () => Promise<void> },
+  options: { vision: boolean; demo?: boolean; close?: () => Promise<void> },
 ): Assistant {
   let resolved: Promise<LanguageModelV3> | undefined;
   const getModel = () => {
@@ -102,6 +105,7 @@ export function modelAssistant(
   return {
     label,
     vision: options.vision,
+    ...(options.demo ? { demo: true } : {}),
     /**
      * The provider model's own stream, without `streamText`'s layers: per-chunk work is what costs under
      * many concurrent answers (ADR 0010), and only the text and usage are needed.
@@ -243,6 +247,9 @@ export function createAssistant(env: Env, logger: Logger): Assistant {
       });
       break;
     }
+    case 'demo':
+      assistant = modelAssistant('demo:mentor-de-ejemplo', demoModel(), { vision: false, demo: true });
+      break;
     case 'local': {
       const file = localModelFile(env);
       if (!file) {

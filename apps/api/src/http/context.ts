@@ -5,6 +5,8 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     logger: Logger;
+    /** The origin links built for this request start with (http/public-origin.ts). */
+    publicOrigin: string;
     /** Set by `requireUser` on authenticated routes. */
     userId: number;
     /** Set by the console's guard (modules/admin) on /api/admin routes. */

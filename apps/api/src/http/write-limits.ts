@@ -25,6 +25,8 @@ export const WRITE_LIMITS = {
   files: { name: 'files', max: 20, windowSeconds: 600 },
   /** Analytics batches, per user or, signed out, per address (the client flushes every 5 s). */
   analytics: { name: 'analytics', max: 60, windowSeconds: 60 },
+  /** Comments sent from the home's feedback form (the operator reads every one). */
+  feedback: { name: 'feedback', max: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -98,6 +100,7 @@ function limitOf(method: string, path: string): WriteLimit | undefined {
   if (COUNTED_ELSEWHERE.some((pattern) => pattern.test(path))) return undefined;
   if (method === 'POST' && /^\/api\/businesses\/\d+\/chats$/.test(path)) return WRITE_LIMITS.chats;
   if (method === 'POST' && path === '/api/researches') return WRITE_LIMITS.researches;
+  if (method === 'POST' && path === '/api/feedback') return WRITE_LIMITS.feedback;
   return WRITE_LIMITS.writes;
 }
 

@@ -236,3 +236,25 @@ describe('the root and its guards (spec §2.2, §2.3, ADR 0006)', () => {
     expect(queryClient.getQueryData(authQueryKeys.session)).toBeNull();
   });
 });
+
+describe('a dead reset link (ADR 0018)', () => {
+  it('leads to the forgotten-password view of the login screen', async () => {
+    signedOut();
+    const { router } = renderWithRouter(createRoutes, { path: '/reset-password' });
+    fireEvent.click(await screen.findByRole('link', { name: 'Enviarme un enlace nuevo' }));
+    expect(await screen.findByRole('button', { name: 'Recuperar mi cuenta' }, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe("'Saltar al contenido' (ADR 0018)", () => {
+  it('is the first focusable element of the shell and leads to its content', async () => {
+    signedIn();
+    renderWithRouter(createRoutes, { path: '/chats' });
+    await screen.findByRole('heading', { name: 'Aquí empieza algo grande...' }, SLOW);
+    const first = document.body.querySelector<HTMLElement>('a[href], button, input, select, textarea');
+    expect(first?.textContent).toBe('Saltar al contenido');
+    fireEvent.click(first as HTMLElement);
+    expect(document.activeElement?.contains(screen.getByRole('main'))).toBe(true);
+  });
+});

@@ -1,15 +1,22 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 
-/** A titled card of the home dashboard; features fill it, the home route lays the cards out. */
+/**
+ * A titled white card: the home's cards and the console's sections. Its heading names the section for
+ * screen readers; `actions` sit beside the title (a count, a button), `description` under it.
+ */
 export function DashboardCard({
   title,
   icon: Icon,
+  description,
+  actions,
   className = '',
   children,
 }: {
   title: string;
-  icon: LucideIcon;
+  icon?: LucideIcon;
+  description?: string;
+  actions?: ReactNode;
   className?: string;
   children: ReactNode;
 }) {
@@ -17,14 +24,20 @@ export function DashboardCard({
   return (
     <section
       aria-labelledby={titleId}
-      className={`flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/10 ${className}`}
+      className={`flex min-w-0 flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/10 sm:p-6 ${className}`}
     >
-      <h2 id={titleId} className="flex items-center gap-2 text-sm font-semibold text-slate-600">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-          <Icon className="size-4" aria-hidden="true" />
-        </span>
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          {Icon ? (
+            <span className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+              <Icon className="size-4" aria-hidden="true" />
+            </span>
+          ) : null}
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       <div className="mt-4 flex flex-1 flex-col">{children}</div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { copy } from '../config/copy.es.ts';
 import { paths } from '../config/paths.ts';
@@ -9,8 +10,16 @@ export interface LegalText {
   sections: ReadonlyArray<{ heading: string; paragraphs: readonly string[] }>;
 }
 
-/** A static legal page (terms, privacy), readable without signing in. */
-export function LegalPage({ productName, text }: { productName: string; text: LegalText }) {
+/** A static legal page (terms, privacy), readable without signing in; `children` follow the sections. */
+export function LegalPage({
+  productName,
+  text,
+  children,
+}: {
+  productName: string;
+  text: LegalText;
+  children?: ReactNode;
+}) {
   return (
     <div className="min-h-full bg-slate-50 px-4 py-10 sm:py-16">
       <main className="mx-auto max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-900/5 sm:p-10">
@@ -27,6 +36,7 @@ export function LegalPage({ productName, text }: { productName: string; text: Le
             ))}
           </section>
         ))}
+        {children}
         <Link
           to={paths.home}
           className="mt-10 inline-flex items-center gap-2 rounded font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

@@ -5,12 +5,14 @@
  */
 import { billingCopy } from './copy/billing.es.ts';
 import { businessesCopy } from './copy/businesses.es.ts';
+import { homeCopy } from './copy/home.es.ts';
 
 export const copy = {
   common: {
     loading: 'Cargando',
     comingSoon: 'Proximamente...',
     backHome: 'Volver al inicio',
+    skipToContent: 'Saltar al contenido',
   },
   nav: {
     home: 'Inicio',
@@ -78,6 +80,7 @@ export const copy = {
     fullName: 'Nombre completo',
     fullNamePlaceholder: 'Nombre y apellidos',
     rememberMe: 'Recordarme en este dispositivo',
+    accountDeleted: 'Tu cuenta y todos tus datos se han eliminado.',
     forgotPassword: '¿Olvidaste tu contraseña?',
     signIn: 'Iniciar sesión',
     continueWithGoogle: 'Continuar con Google',
@@ -113,6 +116,8 @@ export const copy = {
       mismatch: 'Las contraseñas no coinciden',
       /** Spec §5: a reset link without mode or code. */
       invalidLink: 'El enlace de recuperación no es válido o ha expirado.',
+      /** ADR 0018: a dead link offers the forgotten-password view. */
+      newLink: 'Enviarme un enlace nuevo',
       successTitle: 'Contraseña restablecida',
       successBody: 'Ya puedes iniciar sesión con tu nueva contraseña.',
       redirecting: (seconds: number) => `Te llevamos al inicio de sesión en ${seconds}…`,
@@ -161,4 +166,5 @@ export const copy = {
   },
   billing: billingCopy,
   businesses: businessesCopy,
+  home: homeCopy,
 } as const;

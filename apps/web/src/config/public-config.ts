@@ -13,7 +13,10 @@ export function readPublicConfig(doc: Document = document): PublicConfig {
  */
 function toPublicConfig(value: unknown): PublicConfig | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { productName, googleEnabled, feedbackUrl, tutorialVideoUrl } = value as Record<string, unknown>;
+  const { productName, googleEnabled, feedbackUrl, tutorialVideoUrl, demo } = value as Record<
+    string,
+    unknown
+  >;
   if (typeof productName !== 'string' || typeof googleEnabled !== 'boolean') return undefined;
   const config: PublicConfig = { productName, googleEnabled };
   if (feedbackUrl !== undefined) {
@@ -24,6 +27,7 @@ function toPublicConfig(value: unknown): PublicConfig | undefined {
     if (!isUrl(tutorialVideoUrl, ['http:', 'https:'])) return undefined;
     config.tutorialVideoUrl = tutorialVideoUrl;
   }
+  if (demo === true) config.demo = true;
   return config;
 }
 

@@ -2,6 +2,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   adminAuditSchema,
   adminFailedResearchesSchema,
+  adminFeedbackQuerySchema,
+  adminFeedbackSchema,
   adminOverviewSchema,
   adminPeriodSchema,
   adminRetryResultSchema,
@@ -26,6 +28,7 @@ import type { Auth } from '../auth/auth.ts';
 import { latestAudit } from './audit.ts';
 import { failedResearches, retryResearch, type StartResearchFor } from './failed-researches.ts';
 import { grantCredits } from './grant-credits.ts';
+import { listFeedback } from './list-feedback.ts';
 import { listUsers } from './list-users.ts';
 import { readOverview } from './overview.ts';
 
@@ -129,6 +132,16 @@ const auditRoute = createRoute({
   responses: { 200: { description: 'La auditoría', content: json(adminAuditSchema) }, ...denied },
 });
 
+const feedbackRoute = createRoute({
+  method: 'get',
+  path: '/admin/feedback',
+  tags,
+  summary: 'Los últimos comentarios sobre el producto y valoraciones de respuestas, por páginas',
+  security: signedIn,
+  request: { query: adminFeedbackQuerySchema },
+  responses: { 200: { description: 'Una página de cada', content: json(adminFeedbackSchema) }, ...denied },
+});
+
 /** The operator's console API (/api/admin/*). */
 export function adminRoutes(deps: {
   auth: Auth;
@@ -151,5 +164,6 @@ export function adminRoutes(deps: {
     return c.json({ research_id: id }, 201);
   });
   app.openapi(auditRoute, async (c) => c.json({ entries: await latestAudit(db) }, 200));
+  app.openapi(feedbackRoute, async (c) => c.json(await listFeedback(db, c.req.valid('query')), 200));
   return app;
 }

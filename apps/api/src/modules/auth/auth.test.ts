@@ -134,6 +134,7 @@ describe('sessions and API access', () => {
       full_name: 'Beatriz',
       credits: 0,
       analytics_personal: true,
+      two_factor_enabled: false,
     });
   });
 

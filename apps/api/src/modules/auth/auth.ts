@@ -7,10 +7,11 @@ import { ERROR_CODES } from '@rumbo/contract';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { bearer, genericOAuth } from 'better-auth/plugins';
+import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { appOrigins, type Env } from '../../env.ts';
+import { originOfRequest } from '../../http/public-origin.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from '../mail/reset-password.es.ts';
@@ -27,7 +28,16 @@ export const CLIENT_IP_HEADER = 'x-rumbo-client-ip';
 export const PASSWORD_MIN_LENGTH = 8;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 /** Better Auth's endpoints that check a password: each attempt counts toward the sign-in lockout. */
-const PASSWORD_PATHS = new Set(['/sign-in/email', '/change-password', '/verify-password', '/delete-user']);
+const PASSWORD_PATHS = new Set([
+  '/sign-in/email',
+  '/change-password',
+  '/verify-password',
+  '/delete-user',
+  '/two-factor/enable',
+  '/two-factor/disable',
+]);
+/** How long a sign-in waits for its second factor (Better Auth's two-factor cookie and challenge). */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 
 export interface AuthDeps {
   env: Env;
@@ -72,7 +82,10 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
 
   const options = {
     appName: env.PRODUCT_NAME,
-    baseURL: env.PUBLIC_URL,
+    // Without PUBLIC_URL, Better Auth's links (Google's callback) follow the address in use, as ours do.
+    baseURL: env.PUBLIC_URL_FIXED
+      ? env.PUBLIC_URL
+      : { allowedHosts: appOrigins(env).map((origin) => new URL(origin).host), fallback: env.PUBLIC_URL },
     basePath: AUTH_BASE_PATH,
     secret: authSecret(env),
     trustedOrigins: appOrigins(env),
@@ -85,6 +98,7 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
         account: schema.accounts,
         verification: schema.verifications,
         rateLimit: schema.rateLimits,
+        twoFactor: schema.twoFactors,
       },
     }),
     user: {
@@ -105,9 +119,9 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => resetLinks.endAll(user.id),
-      sendResetPassword: async ({ user, token }) => {
+      sendResetPassword: async ({ user, token }, request) => {
         await resetLinks.endOlderThan(token, user.id);
-        const link = `${env.PUBLIC_URL}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(token)}`;
+        const link = `${originOfRequest(env, request)}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(token)}`;
         await mailer.send(
           resetPasswordMail({ to: user.email, name: user.name, productName: env.PRODUCT_NAME, link }),
         );
@@ -126,6 +140,10 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
         '/sign-in/social': { window: 60, max: 20 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
+        // The plugin's own rule (3 per 10 s on every /two-factor/* path) would refuse a person who
+        // mistypes a code and tries again; the plugin still ends a challenge after 5 wrong codes and
+        // locks the second factor after 10 in a row.
+        '/two-factor/*': { window: 60, max: 20 },
       },
     },
     advanced: {
@@ -133,6 +151,8 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // Better Auth skips its origin check when NODE_ENV=test unless this is false explicitly.
       disableOriginCheck: false,
+      // http/public-origin.ts replaces these headers on every request with the checked public origin.
+      trustedProxyHeaders: true,
       cookiePrefix: 'rumbo',
     },
     session: {
@@ -194,6 +214,13 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
     },
     plugins: [
       bearer(),
+      // Sign-in with an authenticator app (issue 16): a password sign-in of such an account answers
+      // `twoFactorRedirect` and a short-lived challenge cookie; the session comes with the code.
+      twoFactor({
+        issuer: env.PRODUCT_NAME,
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
       ...(isGoogleEnabled(env)
         ? [
             genericOAuth({

@@ -70,17 +70,17 @@ function checkoutPage(env: Env, sessionId: string, plan: Plan) {
   );
 }
 
-function missingPage(env: Env) {
+function missingPage(env: Env, origin: string) {
   return page(
     'Página de pago no disponible',
     env.PRODUCT_NAME,
     html`<h1>Esta página de pago no existe o ha caducado</h1>
       <p class="lead">Vuelve a elegir un plan para empezar de nuevo.</p>
-      <a class="back" href="${env.PUBLIC_URL}/plans">Volver a los planes</a>`,
+      <a class="back" href="${origin}/plans">Volver a los planes</a>`,
   );
 }
 
-function expiredPage(env: Env) {
+function expiredPage(env: Env, origin: string) {
   return page(
     'Pago caducado',
     env.PRODUCT_NAME,
@@ -89,12 +89,17 @@ function expiredPage(env: Env) {
         Ya no se puede pagar: abriste otro pago después de este o pasó demasiado tiempo. No se ha cobrado nada.
         Si quieres suscribirte, vuelve a elegir un plan.
       </p>
-      <a class="back" href="${env.PUBLIC_URL}/plans">Volver a los planes</a>`,
+      <a class="back" href="${origin}/plans">Volver a los planes</a>`,
   );
 }
 
-function portalPage(env: Env, sessionId: string, view: Awaited<ReturnType<LocalBilling['portal']>>) {
-  const back = html`<a class="back" href="${env.PUBLIC_URL}/profile/sub">Volver a mi suscripción</a>`;
+function portalPage(
+  env: Env,
+  origin: string,
+  sessionId: string,
+  view: Awaited<ReturnType<LocalBilling['portal']>>,
+) {
+  const back = html`<a class="back" href="${origin}/profile/sub">Volver a mi suscripción</a>`;
   const title = 'Gestionar suscripción (prueba)';
   if (!view?.live || !view.subscription) {
     return page(
@@ -246,10 +251,10 @@ const cancelSubscriptionRoute = createRoute({
 
 export function localPagesRoutes(local: LocalBilling, env: Env) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  const notFoundPage = (c: Context<AppEnv>) => c.html(missingPage(env), 404);
+  const notFoundPage = (c: Context<AppEnv>) => c.html(missingPage(env, c.get('publicOrigin')), 404);
   const follow = (c: Context<AppEnv>, outcome: LocalOutcome) => {
-    if ('redirect' in outcome) return c.redirect(outcome.redirect, 303);
-    return 'expired' in outcome ? c.html(expiredPage(env), 410) : notFoundPage(c);
+    if ('redirect' in outcome) return c.redirect(`${c.get('publicOrigin')}${outcome.redirect}`, 303);
+    return 'expired' in outcome ? c.html(expiredPage(env, c.get('publicOrigin')), 410) : notFoundPage(c);
   };
 
   app.get('/billing/local/assets/local-checkout.css', (c) =>
@@ -263,7 +268,7 @@ export function localPagesRoutes(local: LocalBilling, env: Env) {
     const { session } = c.req.valid('param');
     const view = await local.checkoutView(session);
     if (!view) return notFoundPage(c);
-    if ('expired' in view) return c.html(expiredPage(env), 410);
+    if ('expired' in view) return c.html(expiredPage(env, c.get('publicOrigin')), 410);
     const { id, planId } = view.session;
     return planId === null ? notFoundPage(c) : c.html(checkoutPage(env, id, planOf(planId)), 200);
   });
@@ -276,7 +281,7 @@ export function localPagesRoutes(local: LocalBilling, env: Env) {
     const { session } = c.req.valid('param');
     const view = await local.portal(session);
     if (!view) return notFoundPage(c);
-    return c.html(portalPage(env, session, view), 200);
+    return c.html(portalPage(env, c.get('publicOrigin'), session, view), 200);
   });
   app.openapi(switchRoute, async (c) => {
     const { session } = c.req.valid('param');

@@ -3,7 +3,6 @@ import { type CheckoutStatus, isPaidPlan, type PlanId } from '@rumbo/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { billingSessions } from '../../db/schema/index.ts';
-import type { Env } from '../../env.ts';
 import {
   applySubscriptionState,
   hasLiveSubscription,
@@ -34,6 +33,7 @@ function oneMonthAfter(from: Date): Date {
   return next;
 }
 
+/** `redirect` is a path of the app. */
 export type LocalOutcome = { redirect: string } | { notFound: true } | { expired: true };
 
 /** A checkout page: payable, or expired (replaced by a newer checkout, or too old). */
@@ -56,8 +56,9 @@ export interface LocalBilling extends BillingProvider {
   cancelSubscription(sessionId: string): Promise<LocalOutcome>;
 }
 
-export function createLocalBilling(env: Env, db: Db): LocalBilling {
-  const urls = returnUrls(env.PUBLIC_URL);
+export function createLocalBilling(db: Db): LocalBilling {
+  // Paths: the pages prefix them with the origin the page was opened on (local-pages.ts).
+  const urls = returnUrls('');
 
   const isExpired = (row: BillingSessionRow, now = new Date()) =>
     row.status === 'expired' || (row.status === 'open' && row.expiresAt.getTime() <= now.getTime());
@@ -132,10 +133,10 @@ export function createLocalBilling(env: Env, db: Db): LocalBilling {
           expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
         });
       });
-      return { url: `${env.PUBLIC_URL}${LOCAL_PAGES_PATH}/checkout/${id}` };
+      return { url: `${request.origin}${LOCAL_PAGES_PATH}/checkout/${id}` };
     },
 
-    async createPortal(userId) {
+    async createPortal(userId, origin) {
       const subscription = await subscriptionOf(db, userId);
       if (subscription?.provider !== 'local' || !hasLiveSubscription(subscription)) throw noSubscription();
       const id = randomId('lps');
@@ -147,7 +148,7 @@ export function createLocalBilling(env: Env, db: Db): LocalBilling {
         status: 'open',
         expiresAt: new Date(Date.now() + PORTAL_TTL_MS),
       });
-      return { url: `${env.PUBLIC_URL}${LOCAL_PAGES_PATH}/portal/${id}` };
+      return { url: `${origin}${LOCAL_PAGES_PATH}/portal/${id}` };
     },
 
     async checkoutStatus(row): Promise<CheckoutStatus> {

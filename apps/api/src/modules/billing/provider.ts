@@ -9,6 +9,8 @@ export interface CheckoutRequest {
   email: string;
   fullName: string;
   planId: PlanId;
+  /** Where the browser comes back to: the request's public origin (http/public-origin.ts). */
+  origin: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface BillingProvider {
   /** Starts the payment of a paid plan and returns the page to send the browser to. */
   createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
   /** The page where a subscriber changes plan or cancels; 409 without a live paid subscription. */
-  createPortal(userId: number): Promise<{ url: string }>;
+  createPortal(userId: number, origin: string): Promise<{ url: string }>;
   /**
    * Re-reads a checkout the user started and, if it is paid, fulfils it (idempotently: the webhook
    * may have done it already, or may never arrive).
@@ -28,7 +30,10 @@ export interface BillingProvider {
   checkoutStatus(session: BillingSessionRow): Promise<CheckoutStatus>;
 }
 
-/** Success and cancel addresses of every checkout: built from PUBLIC_URL, never taken from a client. */
+/**
+ * Success and cancel addresses of every checkout: built from the request's public origin (PUBLIC_URL,
+ * or the checked address in use without it), never taken from a client's body.
+ */
 export function returnUrls(publicUrl: string) {
   return {
     success: (sessionId: string) => `${publicUrl}/stripe_success?session_id=${encodeURIComponent(sessionId)}`,

@@ -57,7 +57,7 @@ export function createBilling(env: Env, db: Db, logger: Logger): Billing {
     return { provider: null };
   }
   logger.warn('No STRIPE_SECRET_KEY: paid plans use the local test checkout (nothing is charged).');
-  const local = createLocalBilling(env, db);
+  const local = createLocalBilling(db);
   return { provider: local, local };
 }
 
@@ -72,7 +72,7 @@ const createRouteDef = createRoute({
   description:
     'Plan 9 (Starter): se aplica al momento con sus 100 créditos del mes y responde `url: null`. ' +
     'Plan de pago: abre un pago (Stripe Checkout, o la página de pago de prueba sin Stripe) y responde su `url`. ' +
-    '`success_url` y `cancel_url` se aceptan pero se ignoran: las direcciones de vuelta salen de PUBLIC_URL.',
+    '`success_url` y `cancel_url` se aceptan pero se ignoran: las direcciones de vuelta salen de PUBLIC_URL o, sin ella, de la dirección que usa el navegador.',
   security,
   request: {
     body: { required: true, content: { 'application/json': { schema: createSubscriptionBodySchema } } },
@@ -199,13 +199,18 @@ export function billingRoutes(deps: { auth: Auth; db: Db; env: Env; billing: Bil
       .from(users)
       .where(eq(users.id, userId));
     if (!user) throw notFound('Usuario no encontrado');
-    const { url } = await billing.provider.createCheckout({ userId, planId, ...user });
+    const { url } = await billing.provider.createCheckout({
+      userId,
+      planId,
+      ...user,
+      origin: c.get('publicOrigin'),
+    });
     return c.json({ url, plan_id: planId }, 200);
   });
 
   app.openapi(portalRoute, async (c) => {
     if (!billing.provider) throw paymentsUnavailable();
-    return c.json(await billing.provider.createPortal(c.get('userId')), 200);
+    return c.json(await billing.provider.createPortal(c.get('userId'), c.get('publicOrigin')), 200);
   });
 
   // Before /subscriptions/{session}, which would otherwise take 'current' for a session id.

@@ -84,7 +84,6 @@ export function createStripeBilling(env: Env, db: Db): StripeBilling {
     throw new Error('Stripe billing needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   const stripe = new Stripe(secretKey, stripeConfig(env));
   const prices = priceTable(env);
-  const urls = returnUrls(env.PUBLIC_URL);
 
   /** The plan a subscription gives, from its price. An unknown price is a configuration error. */
   function planOfSubscription(subscription: Stripe.Subscription): PlanId {
@@ -371,6 +370,7 @@ export function createStripeBilling(env: Env, db: Db): StripeBilling {
       if (!price) throw new Error(`No STRIPE_PRICE_${request.planId}`);
       const customer = await ensureCustomer(request);
       await expireOpenCheckouts(request.userId);
+      const urls = returnUrls(request.origin);
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer,
@@ -395,12 +395,12 @@ export function createStripeBilling(env: Env, db: Db): StripeBilling {
       return { url: session.url };
     },
 
-    async createPortal(userId) {
+    async createPortal(userId, origin) {
       const row = await subscriptionOf(db, userId);
       if (row?.provider !== 'stripe' || !row.customerId || !hasLiveSubscription(row)) throw noSubscription();
       const portal = await stripe.billingPortal.sessions.create({
         customer: row.customerId,
-        return_url: urls.profile,
+        return_url: returnUrls(origin).profile,
         locale: 'es',
       });
       return { url: portal.url };

@@ -131,8 +131,22 @@ describe('creating and reading businesses', () => {
     if (message) expect(body.message).toBe(message);
   });
 
+  it('registers an established business with losses: negative EBITDA, margin 0 (ADR 0018)', async () => {
+    const { cookie } = await newUser(7);
+    const losses = { ...established, ebitda: -25000.5, profit_margin: 0 };
+    const created = await send(cookie, 'POST', '/api/businesses/established', losses);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const read = await send(cookie, 'GET', `/api/businesses/established/${id}`);
+    expect(await read.json()).toMatchObject({ ebitda: -25000.5, profit_margin: 0 });
+    const patched = await send(cookie, 'PATCH', `/api/businesses/established/${id}`, { ebitda: -1 });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ ebitda: -1 });
+  });
+
   it.each([
     ['profit_margin', { profit_margin: 120 }],
+    ['profit_margin', { profit_margin: -1 }],
     ['billing', { billing: 0 }],
     ['mission_and_vision', { mission_and_vision: ' ' }],
     ['user_position', { user_position: '' }],

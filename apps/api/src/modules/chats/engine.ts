@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import os from 'node:os';
-import type { LanguageModelV3Message } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV3Message } from '@ai-sdk/provider';
 import { FAILED_ANSWER_CONTENT } from '@rumbo/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerUsage, Assistant } from '../../ai/assistant.ts';
@@ -39,6 +39,26 @@ const SHUTDOWN_WAIT_MS = 10_000;
 /** A new debit source id for one attempt at an answer (one charge per attempt, refunded if it fails). */
 export const newAnswerSourceId = () => `answer:${crypto.randomUUID()}`;
 
+/**
+ * How a failed generation's `error` starts when trying again cannot help (the model refused the request:
+ * a 4xx other than 408/409/429, or a provider account out of quota). A client's retry of such a send
+ * gets the failure at once instead of a new attempt (`service.replay`).
+ */
+export const LASTING_FAILURE = 'lasting:';
+
+/** Why a model call failed, as stored in `generations.error`. */
+export function failureReason(error: unknown): string {
+  if (APICallError.isInstance(error)) {
+    const quota = /insufficient_quota|billing|credit balance/i.test(error.responseBody ?? '');
+    const lasting = !error.isRetryable || quota;
+    return `${lasting ? LASTING_FAILURE : ''} the model answered HTTP ${error.statusCode ?? '—'}: ${error.message}`.trim();
+  }
+  return `the model call failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+export const isLastingFailure = (reason: string | null | undefined) =>
+  reason?.startsWith(LASTING_FAILURE) === true;
+
 class StopRequested extends Error {}
 class ShuttingDown extends Error {}
 /** The send that began the answer was not stored (a retry raced it, or credits ran out meanwhile). */
@@ -53,6 +73,8 @@ export class LiveGeneration {
   /** The next flush writes the whole text (the last one failed: what it stored is unknown). */
   rewrite = false;
   state: 'running' | EndState = 'running';
+  /** Why it failed (`generations.error`). */
+  failure = 'the model call failed';
   /** Its text is final: it finished or was stopped (stored, or about to be). */
   get complete(): boolean {
     return this.state === 'finished' || this.state === 'stopped';
@@ -302,7 +324,7 @@ export function createChatEngine(deps: EngineDeps) {
         );
       }
       for (const gen of batch.filter((g) => g.state === 'failed')) {
-        await failGeneration(db, gen.generationId, 'the model call failed');
+        await failGeneration(db, gen.generationId, gen.failure);
       }
     } catch (error) {
       // Not stored: try again at the next end write rather than leave an answer unfinished.
@@ -360,6 +382,7 @@ export function createChatEngine(deps: EngineDeps) {
         gen.state = 'stopped';
       } else {
         gen.state = 'failed';
+        gen.failure = failureReason(error);
         if (!(signal.reason instanceof ShuttingDown || signal.reason instanceof NotStored)) {
           logger.warn({ err: error, generationId: gen.generationId }, 'answer generation failed');
         }

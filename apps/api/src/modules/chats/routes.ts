@@ -10,8 +10,10 @@ import {
   chatMessagesSchema,
   chatSchema,
   clientMessageIdSchema,
+  editQuestionSchema,
   MESSAGE_MAX_LENGTH,
   messageSchema,
+  regenerateAnswerSchema,
   sendMessageSchema,
   sendResultSchema,
   userText,
@@ -24,6 +26,8 @@ import { idParams as businessParams, idParam } from '../../http/params.ts';
 import { requireUser } from '../../http/session.ts';
 import { validationHook } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
+import { type ChatActionDeps, chatActionRoutes } from './action-routes.ts';
+import { withFeedback } from './answer-feedback.ts';
 import { type ChatService, type SendInput, type SendOutcome, toMessage } from './service.ts';
 
 const tags = ['Chats'];
@@ -126,10 +130,43 @@ const STREAM_SECURITY_HEADERS = {
   'X-Frame-Options': 'DENY',
 };
 
-export function chatRoutes(auth: Auth, service: ChatService) {
+/** What regenerating or editing may answer besides the stream. */
+const answerAgainResponses = {
+  200: {
+    description: 'El texto de la nueva respuesta, a medida que se genera',
+    content: { 'text/plain': { schema: z.string() } },
+  },
+  400: errors[400],
+  401: errors[401],
+  404: errors[404],
+  409: errorResponse('No es el último intercambio del chat, o su respuesta todavía se está escribiendo'),
+  429: sendErrors[429],
+};
+
+/** Streams an answer as `POST …/messages/stream` does (the send, regenerating, editing). */
+function streamAnswer(c: Context<AppEnv>, result: SendOutcome): never {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing && result.live) {
+    // The hot path: the answer goes straight to the socket, without web streams (ADR 0010).
+    outgoing.writeHead(200, { ...streamHeaders(result), ...STREAM_SECURITY_HEADERS });
+    result.pipe(outgoing);
+    return RESPONSE_ALREADY_SENT as never;
+  }
+  // On the Node server, a failed answer cuts the connection quietly (no error logged per stream).
+  const cut = () => {
+    if (!outgoing) return false;
+    outgoing.destroy();
+    return true;
+  };
+  return new Response(result.body(cut), { status: 200, headers: streamHeaders(result) }) as never;
+}
+
+export function chatRoutes(auth: Auth, service: ChatService, actions: ChatActionDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/businesses/:id/chats', requireUser(auth));
   app.use('/businesses/:id/chats/*', requireUser(auth));
+  // Before the `{chatId}` routes: `/chats/search` must not be read as a chat id.
+  app.route('/', chatActionRoutes(actions));
 
   app.openapi(
     createRoute({
@@ -183,7 +220,8 @@ export function chatRoutes(auth: Auth, service: ChatService) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      return c.json(await service.readChat(c.get('userId'), id, chatId), 200);
+      // With each rated answer's thumbs, so that a rating shows after a reload.
+      return c.json(await withFeedback(actions.db, await service.readChat(c.get('userId'), id, chatId)), 200);
     },
   );
 
@@ -244,21 +282,63 @@ export function chatRoutes(auth: Auth, service: ChatService) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      const result = await service.send(c.get('userId'), id, chatId, await readSend(c));
-      const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-      if (outgoing && result.live) {
-        // The hot path: the answer goes straight to the socket, without web streams (ADR 0010).
-        outgoing.writeHead(200, { ...streamHeaders(result), ...STREAM_SECURITY_HEADERS });
-        result.pipe(outgoing);
-        return RESPONSE_ALREADY_SENT as never;
-      }
-      // On the Node server, a failed answer cuts the connection quietly (no error logged per stream).
-      const cut = () => {
-        if (!outgoing) return false;
-        outgoing.destroy();
-        return true;
-      };
-      return new Response(result.body(cut), { status: 200, headers: streamHeaders(result) }) as never;
+      return streamAnswer(c, await service.send(c.get('userId'), id, chatId, await readSend(c)));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/businesses/{id}/chats/{chatId}/messages/{messageId}/regenerate',
+      tags,
+      summary: 'Regenerar la última respuesta del chat (un intento nuevo, en streaming)',
+      description:
+        '`messageId` es la respuesta o su pregunta, y debe ser el último intercambio del chat (409 si no). Se cobra ' +
+        'como una respuesta nueva y el texto anterior se sustituye; el cuerpo y las cabeceras son los del envío en ' +
+        'streaming. Un reintento con el mismo `client_message_id` se engancha al mismo intento.',
+      security,
+      request: {
+        params: messageParams,
+        body: { required: false, content: { 'application/json': { schema: regenerateAnswerSchema } } },
+      },
+      responses: { ...answerAgainResponses },
+    }),
+    async (c) => {
+      const { id, chatId, messageId } = c.req.valid('param');
+      const body = (await c.req.json().catch(() => ({}))) as unknown;
+      const parsed = regenerateAnswerSchema.safeParse(body ?? {});
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Datos no válidos');
+      const clientMessageId = parsed.data.client_message_id;
+      return streamAnswer(
+        c,
+        await service.answerAgain(c.get('userId'), id, chatId, messageId, { clientMessageId }),
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/businesses/{id}/chats/{chatId}/messages/{messageId}/edit',
+      tags,
+      summary: 'Editar la última pregunta del chat y volver a responderla (en streaming)',
+      description:
+        '`messageId` es la última pregunta (o su respuesta). Su texto se sustituye y su respuesta se genera de ' +
+        'nuevo, cobrada como una respuesta; 409 si no es el último intercambio.',
+      security,
+      request: { params: messageParams, body: { required: true, content: json(editQuestionSchema) } },
+      responses: { ...answerAgainResponses },
+    }),
+    async (c) => {
+      const { id, chatId, messageId } = c.req.valid('param');
+      const body = c.req.valid('json');
+      return streamAnswer(
+        c,
+        await service.answerAgain(c.get('userId'), id, chatId, messageId, {
+          clientMessageId: body.client_message_id,
+          content: body.content,
+        }),
+      );
     },
   );
 

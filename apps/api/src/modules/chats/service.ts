@@ -34,6 +34,7 @@ import {
   type Claim,
   failGeneration,
   interruptStaleGenerations,
+  isLastingFailure,
   type ModelRequest,
   newAnswerSourceId,
   STALE_AFTER_MS,
@@ -137,7 +138,13 @@ function toAttachment(row: AttachmentRow, chatId: number): FileAttachment {
   };
 }
 
-export function toMessage(row: MessageRow, files: AttachmentRow[] = []): Message {
+/** What an answer's latest attempt says about it: stopped by the user, and whether it took credits. */
+export interface AnswerState {
+  stopped: boolean;
+  charged: boolean;
+}
+
+export function toMessage(row: MessageRow, files: AttachmentRow[] = [], state?: AnswerState): Message {
   return {
     id: row.id,
     sender: row.sender,
@@ -145,9 +152,22 @@ export function toMessage(row: MessageRow, files: AttachmentRow[] = []): Message
     time: toMicrosecondIso(row.time),
     finished: row.finished,
     interrupted: row.interrupted,
+    ...(row.sender === 'ai_model'
+      ? { stopped: state?.stopped ?? false, charged: state?.charged ?? false }
+      : {}),
     fileAttachments: files.map((f) => toAttachment(f, row.chatId)),
   };
 }
+
+/** A generation's status and cost as an answer's state: failed and interrupted attempts were refunded. */
+const stateOf = (status: string, cost: number): AnswerState => ({
+  stopped: status === 'stopped',
+  charged: cost > 0 && (status === 'running' || status === 'finished' || status === 'stopped'),
+});
+
+/** Spanish 409: only the chat's last exchange may be answered again or edited. */
+const notLastExchange = (what: string) =>
+  new AppError(409, 'CONFLICT', `Solo se puede ${what} el último mensaje del chat.`);
 
 const encoder = new TextEncoder();
 
@@ -347,6 +367,31 @@ export function createChatService(deps: ChatServiceDeps) {
     );
   }
 
+  /** The state of each answer's latest attempt (answers without one: a fixed text, never charged). */
+  async function answerStates(answerIds: number[]): Promise<Map<number, AnswerState>> {
+    const states = new Map<number, AnswerState>();
+    if (answerIds.length === 0) return states;
+    const rows = await queryRows<{ message_id: number; status: string; cost: number }>(
+      db,
+      sql`select distinct on (message_id) message_id, status, cost from generations
+          where message_id in (${sql.join(answerIds, sql`, `)}) order by message_id, attempt desc`,
+    );
+    for (const row of rows) states.set(Number(row.message_id), stateOf(row.status, Number(row.cost)));
+    return states;
+  }
+
+  /** How many of an answer's latest attempts failed in a row (the client's retries of one send). */
+  async function failedInARow(answerId: number): Promise<{ count: number; lasting: boolean }> {
+    const rows = await db
+      .select({ status: generations.status, error: generations.error })
+      .from(generations)
+      .where(eq(generations.messageId, answerId))
+      .orderBy(desc(generations.attempt))
+      .limit(MAX_SEND_ATTEMPTS);
+    const count = rows.findIndex((r) => r.status !== 'failed' && r.status !== 'interrupted');
+    return { count: count === -1 ? rows.length : count, lasting: isLastingFailure(rows[0]?.error) };
+  }
+
   async function waitFinished(answerId: number, timeoutMs: number): Promise<MessageRow | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -532,12 +577,14 @@ export function createChatService(deps: ChatServiceDeps) {
       return outcome(chat, message, answer, kind, true, { text: answer.content });
     }
     // The last attempt failed or was interrupted (and was refunded): a retry is a new attempt, charged
-    // again, that writes the answer anew.
-    const previous = await latestGeneration(answer.id);
-    const attempt = (previous?.attempt ?? 0) + 1;
-    if (attempt > MAX_SEND_ATTEMPTS) {
+    // again, that writes the answer anew — unless the model refused it for what it is (trying again
+    // cannot help) or the client has already tried MAX_SEND_ATTEMPTS times in a row.
+    const failed = await failedInARow(answer.id);
+    if (failed.lasting || failed.count >= MAX_SEND_ATTEMPTS) {
       return outcome(chat, message, answer, 'error', true, { text: answer.content });
     }
+    const previous = await latestGeneration(answer.id);
+    const attempt = (previous?.attempt ?? 0) + 1;
     const planId = await planOf(userId);
     const started = await db.transaction(async (tx) => {
       // Only one retry wins the answer back; a concurrent one re-attaches to it.
@@ -764,15 +811,18 @@ export function createChatService(deps: ChatServiceDeps) {
       for (const { attachment } of files) {
         byMessage.set(attachment.messageId, [...(byMessage.get(attachment.messageId) ?? []), attachment]);
       }
+      const states = await answerStates(rows.filter((m) => m.sender === 'ai_model').map((m) => m.id));
       return {
         chat: toChat(chat),
         messages: rows.map((m) => {
           // The text generated so far, not its database lag, for an answer this process is writing; one
           // whose end is not stored yet is already finished for its reader.
           const running = engine.live(m.id);
+          const state = states.get(m.id);
           return toMessage(
             running ? { ...m, content: running.text, finished: m.finished || running.complete } : m,
             byMessage.get(m.id),
+            running && state ? { ...state, stopped: running.state === 'stopped' } : state,
           );
         }),
       };
@@ -816,6 +866,95 @@ export function createChatService(deps: ChatServiceDeps) {
       }
     },
 
+    /**
+     * A new attempt at the chat's last answer (`messageId`: the answer or its question), charged as an
+     * answer; with `content`, the question's text is replaced first (editing the last question). The old
+     * text is replaced as the new one streams. A retry with the same client id re-attaches to the
+     * attempt it started (or tries again if that failed), as a send's retry does.
+     */
+    async answerAgain(
+      userId: number,
+      businessId: number,
+      chatId: number,
+      messageId: number,
+      input: { clientMessageId?: string; content?: string },
+    ): Promise<SendOutcome> {
+      const { chat, business } = await ownChat(userId, businessId, chatId);
+      const what = input.content === undefined ? 'regenerar la respuesta de' : 'editar';
+      const key = input.clientMessageId ?? crypto.randomUUID();
+      const [answer] = await db
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.chatId, chatId),
+            sql`((${messages.id} = ${messageId} and ${messages.sender} = 'ai_model') or ${messages.replyTo} = ${messageId})`,
+          ),
+        );
+      const [question] = answer?.replyTo
+        ? await db.select().from(messages).where(eq(messages.id, answer.replyTo))
+        : [];
+      if (!answer || !question) throw notFound('Mensaje no encontrado');
+      // This very request again (the client lost the connection): re-attach, as a send's retry does.
+      if (answer.clientMessageId === key) return replay(userId, chat, business, question);
+      const [last] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(eq(messages.chatId, chatId))
+        .orderBy(desc(messages.id))
+        .limit(1);
+      if (last?.id !== answer.id) throw notLastExchange(what);
+      if (!answer.finished || engine.live(answer.id)) {
+        throw new AppError(409, 'CONFLICT', 'Espera a que termine la respuesta antes de volver a pedirla.');
+      }
+      await countWrite(db, userId, WRITE_LIMITS.sends, writeLimitMultiplier);
+      const planId = await planOf(userId);
+      const configured = assistant.label !== null;
+      if (configured && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
+      const attempt = ((await latestGeneration(answer.id))?.attempt ?? 0) + 1;
+      const started = await db.transaction(async (tx) => {
+        // Only one request wins the answer; a concurrent one is refused (or re-attaches, if it is a retry).
+        const [reset] = await tx
+          .update(messages)
+          .set({
+            content: configured ? '' : assistantNotConfiguredMessage(productName),
+            finished: !configured,
+            interrupted: false,
+            answerKind: configured ? 'model' : 'not_configured',
+            clientMessageId: key,
+            time: new Date(),
+          })
+          .where(and(eq(messages.id, answer.id), eq(messages.finished, true)))
+          .returning();
+        if (!reset) return null;
+        const [asked] =
+          input.content === undefined
+            ? [question]
+            : await tx
+                .update(messages)
+                .set({ content: input.content })
+                .where(eq(messages.id, question.id))
+                .returning();
+        if (!configured) return { reset, asked, generationId: 'not_configured' as const };
+        return { reset, asked, generationId: await beginAttempt(tx, userId, planId, answer.id, attempt) };
+      });
+      if (!started) {
+        const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
+        if (now?.clientMessageId === key) return replay(userId, chat, business, question);
+        throw new AppError(409, 'CONFLICT', 'Espera a que termine la respuesta antes de volver a pedirla.');
+      }
+      const asked = started.asked ?? question;
+      if (started.generationId === 'not_configured' || started.generationId === 'credits_exhausted') {
+        const kind = started.generationId;
+        const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
+        return outcome(chat, asked, now ?? started.reset, kind, false, { text: now?.content ?? '' });
+      }
+      const live = await launch({ generationId: started.generationId, answerId: answer.id }, () =>
+        context(chat, business, answer.id),
+      );
+      return outcome(chat, asked, started.reset, 'model', false, { live });
+    },
+
     /** Stops the answer `messageId` (or the answer to the question `messageId`), keeping its text. */
     async stop(userId: number, businessId: number, chatId: number, messageId: number): Promise<Message> {
       await ownChat(userId, businessId, chatId);
@@ -856,7 +995,7 @@ export function createChatService(deps: ChatServiceDeps) {
         }
       }
       const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
-      return toMessage(now as MessageRow);
+      return toMessage(now as MessageRow, [], (await answerStates([answer.id])).get(answer.id));
     },
 
     /** An attachment's bytes, for its owner only. */

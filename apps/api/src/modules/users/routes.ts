@@ -4,6 +4,7 @@ import {
   onboardingInputSchema,
   PRODUCT_EVENTS,
   USER_NAME_MAX_LENGTH,
+  updateProfileSchema,
   userText,
 } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
@@ -39,6 +40,8 @@ const profileSchema = z
     credits: z.number().int().nullable(),
     /** Whether the user's analytics events may be tied to them (privacy page; off = anonymous). */
     analytics_personal: z.boolean(),
+    /** Sign-in asks for a code from an authenticator app. */
+    two_factor_enabled: z.boolean(),
   })
   .openapi('Profile');
 
@@ -112,6 +115,21 @@ const profileRoute = createRoute({
   },
 });
 
+const updateMeRoute = createRoute({
+  method: 'patch',
+  path: '/users/me',
+  tags: ['Usuarios'],
+  summary: 'Cambiar el nombre completo',
+  description: 'Solo cambia `full_name` (recortado, 1–100 caracteres); el correo no se cambia aquí.',
+  security: signedIn,
+  request: { body: { required: true, content: json(updateProfileSchema) } },
+  responses: {
+    200: { description: 'El usuario', content: { 'application/json': { schema: productUserSchema } } },
+    400: errorResponse('Nombre no válido (`field`: full_name)'),
+    401: errorResponse('Sin sesión'),
+  },
+});
+
 const onboardingRoute = createRoute({
   method: 'put',
   path: '/users/me/onboarding',
@@ -158,6 +176,14 @@ export function usersRoutes(auth: Auth, db: Db, adminEmails: readonly string[], 
   const productUser = async (id: number) => toProductUser(db, await currentUser(id), adminEmails);
   app.openapi(meRoute, async (c) => c.json(await productUser(c.get('userId')), 200));
   app.openapi(signupRoute, async (c) => c.json(await productUser(c.get('userId')), 200));
+  app.openapi(updateMeRoute, async (c) => {
+    const { full_name } = c.req.valid('json');
+    await db
+      .update(users)
+      .set({ fullName: full_name, updatedAt: new Date() })
+      .where(eq(users.id, c.get('userId')));
+    return c.json(await productUser(c.get('userId')), 200);
+  });
   // Spec §2.5: the answer of onboarding step 1 is kept on the user (a repeated onboarding overwrites it).
   app.openapi(onboardingRoute, async (c) => {
     const { discovery_source } = c.req.valid('json');
@@ -185,7 +211,13 @@ export function usersRoutes(auth: Auth, db: Db, adminEmails: readonly string[], 
     const user = await currentUser(c.get('userId'));
     const credits = await creditBalance(db, user.id);
     return c.json(
-      { email: user.email, full_name: user.fullName, credits, analytics_personal: !user.analyticsOptOut },
+      {
+        email: user.email,
+        full_name: user.fullName,
+        credits,
+        analytics_personal: !user.analyticsOptOut,
+        two_factor_enabled: user.twoFactorEnabled,
+      },
       200,
     );
   });

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { PageView } from '../../features/analytics/page-view.tsx';
 import { useAnalyticsIdentity } from '../../features/analytics/use-analytics-identity.ts';
 import type { LoginView } from '../../features/auth/components/login-screen.tsx';
+import { opensForgotView } from '../../features/auth/components/login-view.ts';
 import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { useEndSession, useSignOutOnUnauthorized } from '../../features/auth/hooks/use-sign-out.ts';
@@ -42,7 +43,7 @@ const LOGIN_VIEW_TITLES: Record<LoginView, string> = {
  */
 export function Component() {
   useSignOutOnUnauthorized();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const started = useStartupDelay();
   const session = useSession();
   const me = useMe({ enabled: Boolean(session.data) });
@@ -65,12 +66,19 @@ export function Component() {
   }
   if (!started || session.isPending) return <FullScreenSpinner />;
   if (session.isError) return <RouteError />;
-  if (!session.data) return <SignedOut initialView={pathname === paths.register ? 'register' : 'login'} />;
+  if (!session.data) {
+    const initialView = opensForgotView(state)
+      ? 'forgot'
+      : pathname === paths.register
+        ? 'register'
+        : 'login';
+    return <SignedOut initialView={initialView} />;
+  }
   return <SignedIn session={session.data} pathname={pathname} />;
 }
 
 /** The login screen in place of the page, each of its views reported as a page view of its own. */
-function SignedOut({ initialView }: { initialView: Exclude<LoginView, 'forgot'> }) {
+function SignedOut({ initialView }: { initialView: LoginView }) {
   const [view, setView] = useState<LoginView>(initialView);
   useDocumentTitle(LOGIN_VIEW_TITLES[view]);
   return (

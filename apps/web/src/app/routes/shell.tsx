@@ -1,5 +1,7 @@
 import { ChartNoAxesCombined, Home, MessagesSquare, Settings } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
+import { DemoBanner } from '../../components/demo-banner.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { copy } from '../../config/copy.es.ts';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/hooks/use-me.ts';
@@ -18,6 +20,7 @@ export function Component() {
   const isOperator = useMe().data?.role === 'admin';
   return (
     <div className="flex min-h-full flex-col sm:flex-row">
+      <SkipLink />
       <nav
         aria-label="Principal"
         className="flex shrink-0 justify-around border-b border-slate-200 bg-white p-2 sm:w-20 sm:flex-col sm:justify-start sm:gap-2 sm:border-r sm:border-b-0 sm:py-6"
@@ -37,7 +40,8 @@ export function Component() {
           </NavLink>
         ))}
       </nav>
-      <div className="min-w-0 flex-1">
+      <div id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        <DemoBanner />
         <Outlet />
       </div>
     </div>

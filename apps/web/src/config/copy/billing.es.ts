@@ -80,8 +80,6 @@ export const billingCopy = {
       title: (product: string) => `Aprende a usar ${product}`,
       body: 'Un vídeo corto con lo esencial: registrar tu negocio, hablar con tu mentor y aprovechar tus créditos.',
       watch: 'Ver el tutorial',
-      unavailable: 'El vídeo tutorial estará disponible muy pronto.',
-      soon: 'Próximamente',
     },
     plan: {
       title: 'Tu suscripción',
@@ -102,14 +100,12 @@ export const billingCopy = {
       body: 'Cuéntanos qué echas en falta o qué podemos hacer mejor. Leemos todos los mensajes.',
       button: 'Enviar comentarios',
       newTab: '(se abre en una pestaña nueva)',
-      unavailable: 'El canal de comentarios todavía no está configurado en esta instalación.',
     },
   },
   profile: {
     title: 'Perfil',
     details: 'Tus datos',
     fullName: 'Nombre completo',
-    fullNameHint: 'Pronto podrás cambiar tu nombre desde aquí.',
     email: 'Correo electrónico',
     emailHint: 'El correo de tu cuenta no se puede cambiar.',
     language: 'Idioma',

@@ -91,7 +91,7 @@ export const businessesCopy = {
       invalidField: (field: string, message: string) => `Revisa «${field}»: ${message}`,
     },
     unsaved: {
-      title: 'Quieres guardar los cambios?',
+      title: '¿Quieres guardar los cambios?',
       body: 'Si sales sin guardar, se perderán los cambios que has hecho.',
       discard: 'Salir sin guardar',
       save: 'Guardar cambios',

@@ -96,9 +96,17 @@ export const legalCopy = {
       {
         heading: 'Tus derechos y contacto',
         paragraphs: [
-          'Puedes pedirnos una copia de tus datos, corregirlos, oponerte a su uso o pedir que los borremos, escribiéndonos desde la opción de enviar comentarios de la aplicación. También puedes reclamar ante la autoridad de protección de datos de tu país.',
+          'Puedes pedirnos una copia de tus datos, corregirlos, oponerte a su uso o pedir que los borremos, escribiéndonos por el canal de contacto que se indica aquí abajo. También puedes reclamar ante la autoridad de protección de datos de tu país.',
         ],
       },
     ],
   }),
+  /** Where the privacy page sends the user to exercise their rights: what this installation configured. */
+  contact: {
+    heading: 'Cómo contactarnos',
+    form: 'Con tu sesión iniciada, escríbenos desde el formulario de comentarios del inicio: lo leen las personas que gestionan esta instalación.',
+    formLink: 'Ir al formulario de comentarios',
+    address: 'Escríbenos a través de nuestra página de contacto:',
+    email: 'Escríbenos a:',
+  },
 } as const;

@@ -51,6 +51,10 @@ export function clearSessionState(queryClient: QueryClient): void {
   queryClient.setQueryData<SessionState | null>(authQueryKeys.session, null);
 }
 
+/** Marks the login the browser is sent to after deleting the account: it confirms the deletion. */
+export const ACCOUNT_DELETED_MARK = { param: 'cuenta', value: 'eliminada' } as const;
+export const accountDeletedPath = `${paths.home}?${ACCOUNT_DELETED_MARK.param}=${ACCOUNT_DELETED_MARK.value}`;
+
 /** Spec §2.2 / ADR 0006: where a user lands after signing in or registering. */
 export function afterSignInPath({ isNewUser, planId }: { isNewUser: boolean; planId: number }): string {
   if (isNewUser) return paths.onboard;

@@ -32,6 +32,13 @@ export interface ChatMessageView {
   exhausted: boolean;
   /** Cut short because the server generating it stopped: its text is partial and was not charged. */
   interrupted: boolean;
+  /** The user's rating of a stored answer, as last read from the server. */
+  feedback?: Message['feedback'];
+  /** The user stopped it mid-way ('Respuesta detenida'); `charged` says whether it took credits. */
+  stopped?: boolean;
+  charged?: boolean;
+  /** Being tried again after a failure: the attempt under way and the most there will be. */
+  retrying?: { attempt: number; max: number } | null;
   attachments: AttachmentView[];
 }
 
@@ -88,6 +95,9 @@ export function fromServerMessage(message: Message, productName: string): ChatMe
     streaming: message.sender === 'ai_model' && !message.finished,
     exhausted: message.sender === 'ai_model' && isCreditsExhaustedText(message.content, productName),
     interrupted: message.interrupted === true,
+    feedback: message.feedback ?? null,
+    stopped: message.stopped === true,
+    charged: message.charged === true,
     attachments: message.fileAttachments.map((file) => ({
       key: file.id,
       type: file.type,

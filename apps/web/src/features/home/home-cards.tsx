@@ -1,12 +1,13 @@
 import { ExternalLink, MessageSquareHeart, PlayCircle, Rocket } from 'lucide-react';
 import { DashboardCard, linkButtonClasses } from '../../components/dashboard-card.tsx';
 import { copy } from '../../config/copy.es.ts';
+import { FeedbackForm } from './components/feedback-form.tsx';
 
 const texts = copy.billing.home;
 
 /**
- * Spec §2.9: the tutorial video. The CSP forbids third-party frames, so a configured video opens in a
- * new tab; without one the card says the video is coming.
+ * Spec §2.9: the tutorial video, when TUTORIAL_VIDEO_URL configures one (without it the home leaves the
+ * card out rather than show a placeholder). The CSP forbids third-party frames: it opens in a new tab.
  */
 export function TutorialCard({
   productName,
@@ -14,7 +15,7 @@ export function TutorialCard({
   className = '',
 }: {
   productName: string;
-  videoUrl: string | undefined;
+  videoUrl: string;
   className?: string;
 }) {
   return (
@@ -25,28 +26,14 @@ export function TutorialCard({
           aria-hidden="true"
         >
           <PlayCircle className="size-14 text-white/90" strokeWidth={1.5} />
-          {videoUrl ? null : (
-            <span className="absolute top-3 left-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-brand-700">
-              {texts.tutorial.soon}
-            </span>
-          )}
         </div>
         <div className="space-y-4">
           <p className="text-sm text-slate-600">{texts.tutorial.body}</p>
-          {videoUrl ? (
-            <a
-              href={videoUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={linkButtonClasses.primary}
-            >
-              {texts.tutorial.watch}
-              <ExternalLink className="size-4" aria-hidden="true" />
-              <span className="sr-only">{` ${texts.feedback.newTab}`}</span>
-            </a>
-          ) : (
-            <p className="text-sm font-medium text-slate-500">{texts.tutorial.unavailable}</p>
-          )}
+          <a href={videoUrl} target="_blank" rel="noopener noreferrer" className={linkButtonClasses.primary}>
+            {texts.tutorial.watch}
+            <ExternalLink className="size-4" aria-hidden="true" />
+            <span className="sr-only">{` ${texts.feedback.newTab}`}</span>
+          </a>
         </div>
       </div>
     </DashboardCard>
@@ -64,9 +51,18 @@ export function ComingSoonCard({ className = '' }: { className?: string }) {
 
 /**
  * Spec §2.9: feedback goes to an external contact page, in a new tab. Without one configured
- * (FEEDBACK_URL) the card says so instead of offering a button that leads nowhere.
+ * (FEEDBACK_URL), the card holds the in-app form, whose comments the operator reads in the console.
  */
-export function FeedbackCard({ url, className = '' }: { url: string | undefined; className?: string }) {
+export function FeedbackCard({
+  url,
+  page,
+  className = '',
+}: {
+  url: string | undefined;
+  /** The screen the card is on, stored with a comment. */
+  page: string;
+  className?: string;
+}) {
   return (
     <DashboardCard title={texts.feedback.title} icon={MessageSquareHeart} className={className}>
       <p className="text-sm text-slate-600">{texts.feedback.body}</p>
@@ -78,7 +74,7 @@ export function FeedbackCard({ url, className = '' }: { url: string | undefined;
             <span className="sr-only">{` ${texts.feedback.newTab}`}</span>
           </a>
         ) : (
-          <p className="text-sm text-slate-500">{texts.feedback.unavailable}</p>
+          <FeedbackForm page={page} />
         )}
       </div>
     </DashboardCard>

@@ -2,33 +2,29 @@ import { Globe, Mail, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TextField } from '../../components/text-field.tsx';
 import { copy } from '../../config/copy.es.ts';
+import type { SavedUser } from './api/account.ts';
+import { NameForm } from './name-form.tsx';
 
 const texts = copy.billing.profile;
 
 /**
- * Spec §2.10 'Profile': full name, e-mail (read-only) and language (Spanish only). Saving the name is
- * not specified, so the field is read-only with a note rather than a form that pretends to save.
+ * Spec §2.10 'Profile': full name (editable, issue 16), e-mail (read-only) and language (Spanish only).
  */
 export function ProfileDetails({
   fullName,
   email,
   productName,
+  onNameSaved,
 }: {
   fullName: string;
   email: string;
   productName: string;
+  onNameSaved: (user: SavedUser) => void;
 }) {
   return (
     <div className="space-y-5">
       <FieldRow icon={<UserRound className="size-4" aria-hidden="true" />}>
-        <TextField
-          label={texts.fullName}
-          value={fullName}
-          readOnly
-          autoComplete="name"
-          hint={texts.fullNameHint}
-          className="read-only:bg-slate-50 read-only:text-slate-700"
-        />
+        <NameForm fullName={fullName} onSaved={onNameSaved} />
       </FieldRow>
       <FieldRow icon={<Mail className="size-4" aria-hidden="true" />}>
         <TextField

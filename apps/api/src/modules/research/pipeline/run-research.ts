@@ -29,7 +29,8 @@ export { ResearchFailure, type ResearchRunDeps } from './run-context.ts';
  * advanced sources (CEO), the web; otherwise the model's own knowledge.
  */
 export function chooseMode(deps: ResearchRunDeps, planId: number): ResearchMode {
-  if (deps.assistant.label === null) return 'none';
+  // The demo mentor only has canned answers: a scaffold is honest, a 'researched' report would not be.
+  if (deps.assistant.label === null || deps.assistant.demo) return 'none';
   return deps.search !== null && hasAdvancedSources(planId) ? 'web' : 'model';
 }
 

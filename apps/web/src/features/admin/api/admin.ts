@@ -1,6 +1,7 @@
 import type {
   AdminAuditEntry,
   AdminFailedResearch,
+  AdminFeedback,
   AdminOverview,
   AdminPeriod,
   AdminUsers,
@@ -17,6 +18,7 @@ export const adminQueryKeys = {
   users: (q: string, page: number) => ['admin', 'users', q, page] as const,
   failedResearches: ['admin', 'researches', 'failed'] as const,
   audit: ['admin', 'audit'] as const,
+  feedback: (page: number) => ['admin', 'feedback', page] as const,
 };
 
 export function overviewQueryOptions(period: AdminPeriod) {
@@ -51,6 +53,14 @@ export function auditQueryOptions() {
   return queryOptions({
     queryKey: adminQueryKeys.audit,
     queryFn: ({ signal }) => apiFetch<{ entries: AdminAuditEntry[] }>('/api/admin/audit', { signal }),
+  });
+}
+
+export function feedbackQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: adminQueryKeys.feedback(page),
+    queryFn: ({ signal }) => apiFetch<AdminFeedback>(`/api/admin/feedback?page=${page}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,7 +1,7 @@
 import type { AdminOverview } from '@rumbo/contract';
+import { DashboardCard } from '../../../components/dashboard-card.tsx';
 import { adminCopy } from '../../../config/copy/admin.es.ts';
 import { formatNumber, formatShare } from '../format.ts';
-import { Panel } from './panel.tsx';
 
 const t = adminCopy.funnel;
 
@@ -11,7 +11,7 @@ const STEPS = ['registered', 'onboarded', 'plan_chosen', 'business_created', 'fi
 export function ActivationFunnel({ funnel }: { funnel: AdminOverview['funnel'] }) {
   const registered = funnel.registered;
   return (
-    <Panel title={t.title} description={t.description}>
+    <DashboardCard title={t.title} description={t.description}>
       <ol className="space-y-3">
         {STEPS.map((step) => {
           const value = funnel[step];
@@ -33,6 +33,6 @@ export function ActivationFunnel({ funnel }: { funnel: AdminOverview['funnel'] }
           );
         })}
       </ol>
-    </Panel>
+    </DashboardCard>
   );
 }

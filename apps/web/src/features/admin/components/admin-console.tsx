@@ -3,13 +3,14 @@ import { adminCopy } from '../../../config/copy/admin.es.ts';
 import { lastDays } from '../format.ts';
 import { AuditList } from './audit-list.tsx';
 import { FailedResearches } from './failed-researches.tsx';
+import { FeedbackSection } from './feedback-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { UsersSection } from './users-section.tsx';
 
 const DEFAULT_DAYS = 30;
 
-/** The operator's console: the period's figures, the users, the failed research runs and the audit. */
+/** The operator's console: the period's figures, the users, the failed research runs, the audit, and the users' feedback. */
 export function AdminConsole() {
   const [period, setPeriod] = useState(() => lastDays(DEFAULT_DAYS));
   return (
@@ -25,6 +26,7 @@ export function AdminConsole() {
         <FailedResearches />
         <AuditList />
       </div>
+      <FeedbackSection />
     </main>
   );
 }

@@ -1,13 +1,14 @@
 import type { AdminAuditEntry } from '@rumbo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/button.tsx';
+import { DashboardCard } from '../../../components/dashboard-card.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { adminCopy } from '../../../config/copy/admin.es.ts';
 import { auditQueryOptions } from '../api/admin.ts';
 import { errorMessage } from '../errors.ts';
 import { formatDateTime, formatNumber } from '../format.ts';
 import { DataTable } from './data-table.tsx';
-import { Loading, Panel } from './panel.tsx';
+import { Loading } from './section-states.tsx';
 
 const t = adminCopy.audit;
 
@@ -41,7 +42,7 @@ export function AuditList() {
   const audit = useQuery(auditQueryOptions());
   const entries = audit.data?.entries;
   return (
-    <Panel title={t.title}>
+    <DashboardCard title={t.title}>
       {audit.isError ? (
         <div className="space-y-3">
           <FormAlert message={errorMessage(audit.error, t.error)} />
@@ -79,6 +80,6 @@ export function AuditList() {
           ]}
         />
       )}
-    </Panel>
+    </DashboardCard>
   );
 }

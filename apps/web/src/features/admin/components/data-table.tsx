@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { adminCopy } from '../../../config/copy/admin.es.ts';
-import { Empty } from './panel.tsx';
+import { Empty } from './section-states.tsx';
 
 export interface Column<Row> {
   header: string;

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { DashboardCard } from '../../../components/dashboard-card.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { adminCopy } from '../../../config/copy/admin.es.ts';
 import { adminQueryKeys, failedResearchesQueryOptions, retryResearch } from '../api/admin.ts';
 import { errorMessage } from '../errors.ts';
 import { formatDateTime } from '../format.ts';
-import { Empty, Loading, Panel } from './panel.tsx';
+import { Empty, Loading } from './section-states.tsx';
 
 const t = adminCopy.failed;
 
@@ -29,7 +30,7 @@ export function FailedResearches() {
 
   const runs = failed.data?.researches;
   return (
-    <Panel title={t.title}>
+    <DashboardCard title={t.title}>
       <p role="status" className="mb-3 text-sm font-medium text-emerald-700 empty:hidden">
         {notice}
       </p>
@@ -83,6 +84,6 @@ export function FailedResearches() {
           })}
         </ul>
       )}
-    </Panel>
+    </DashboardCard>
   );
 }

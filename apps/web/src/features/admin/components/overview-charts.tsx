@@ -11,9 +11,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { DashboardCard } from '../../../components/dashboard-card.tsx';
 import { adminCopy } from '../../../config/copy/admin.es.ts';
 import { answerTotals, formatAxisDay, formatDay, formatNumber, sumCounts } from '../format.ts';
-import { Empty, Panel } from './panel.tsx';
+import { Empty } from './section-states.tsx';
 
 const t = adminCopy.charts;
 
@@ -75,7 +76,7 @@ function ChartPanel({
   children: ReactElement;
 }) {
   return (
-    <Panel title={title}>
+    <DashboardCard title={title}>
       {empty ? (
         <Empty text={adminCopy.empty} />
       ) : (
@@ -100,7 +101,7 @@ function ChartPanel({
           {table}
         </>
       )}
-    </Panel>
+    </DashboardCard>
   );
 }
 

@@ -9,7 +9,7 @@ import { overviewQueryOptions } from '../api/admin.ts';
 import { errorMessage } from '../errors.ts';
 import { ActivationFunnel } from './activation-funnel.tsx';
 import { PlansTable, ResearchStatesTable, TopPagesTable, UtmSourcesTable } from './overview-tables.tsx';
-import { Loading } from './panel.tsx';
+import { Loading } from './section-states.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
 const t = adminCopy;

@@ -1,14 +1,14 @@
 import type { AdminOverview } from '@rumbo/contract';
+import { DashboardCard } from '../../../components/dashboard-card.tsx';
 import { adminCopy } from '../../../config/copy/admin.es.ts';
 import { formatEuros, formatNumber, planName } from '../format.ts';
 import { DataTable } from './data-table.tsx';
-import { Panel } from './panel.tsx';
 
 const t = adminCopy.tables;
 
 export function PlansTable({ overview }: { overview: AdminOverview }) {
   return (
-    <Panel title={t.plans.title}>
+    <DashboardCard title={t.plans.title}>
       <DataTable
         title={t.plans.title}
         rows={overview.users_per_plan}
@@ -21,13 +21,13 @@ export function PlansTable({ overview }: { overview: AdminOverview }) {
       <p className="mt-3 text-sm font-medium text-slate-700">
         {t.plans.mrr(formatEuros(overview.monthly_recurring_revenue_eur))}
       </p>
-    </Panel>
+    </DashboardCard>
   );
 }
 
 export function ResearchStatesTable({ overview }: { overview: AdminOverview }) {
   return (
-    <Panel title={t.research.title}>
+    <DashboardCard title={t.research.title}>
       <DataTable
         title={t.research.title}
         rows={overview.research.by_state}
@@ -37,13 +37,13 @@ export function ResearchStatesTable({ overview }: { overview: AdminOverview }) {
           { header: t.research.count, cell: (row) => formatNumber(row.count), numeric: true },
         ]}
       />
-    </Panel>
+    </DashboardCard>
   );
 }
 
 export function TopPagesTable({ overview }: { overview: AdminOverview }) {
   return (
-    <Panel title={t.pages.title}>
+    <DashboardCard title={t.pages.title}>
       <DataTable
         title={t.pages.title}
         rows={overview.top_pages}
@@ -56,13 +56,13 @@ export function TopPagesTable({ overview }: { overview: AdminOverview }) {
           { header: t.pages.views, cell: (row) => formatNumber(row.views), numeric: true },
         ]}
       />
-    </Panel>
+    </DashboardCard>
   );
 }
 
 export function UtmSourcesTable({ overview }: { overview: AdminOverview }) {
   return (
-    <Panel title={t.utm.title}>
+    <DashboardCard title={t.utm.title}>
       <DataTable
         title={t.utm.title}
         rows={overview.utm_sources}
@@ -72,6 +72,6 @@ export function UtmSourcesTable({ overview }: { overview: AdminOverview }) {
           { header: t.utm.sessions, cell: (row) => formatNumber(row.sessions), numeric: true },
         ]}
       />
-    </Panel>
+    </DashboardCard>
   );
 }

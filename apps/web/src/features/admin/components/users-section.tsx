@@ -2,6 +2,7 @@ import type { AdminUser } from '@rumbo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { DashboardCard } from '../../../components/dashboard-card.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { adminCopy } from '../../../config/copy/admin.es.ts';
@@ -11,7 +12,7 @@ import { formatDate, formatNumber, planName } from '../format.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { DataTable } from './data-table.tsx';
 import { GrantCreditsDialog } from './grant-credits-dialog.tsx';
-import { Loading, Panel } from './panel.tsx';
+import { Loading } from './section-states.tsx';
 
 const t = adminCopy.users;
 
@@ -33,7 +34,7 @@ export function UsersSection() {
   const goTo = (next: number) => setPageOf({ q, page: next });
 
   return (
-    <Panel
+    <DashboardCard
       title={t.title}
       actions={
         data ? <span className="text-sm text-slate-600">{t.count(formatNumber(data.total))}</span> : null
@@ -134,6 +135,6 @@ export function UsersSection() {
           }}
         />
       ) : null}
-    </Panel>
+    </DashboardCard>
   );
 }

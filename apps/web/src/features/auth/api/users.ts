@@ -20,6 +20,8 @@ export interface Profile {
   credits: number | null;
   /** Whether the user's analytics events may be tied to them (the privacy choice in the profile). */
   analytics_personal: boolean;
+  /** Sign-in asks for a code from an authenticator app (issue 16). */
+  two_factor_enabled: boolean;
 }
 
 export function getMe(signal?: AbortSignal): Promise<ProductUser> {

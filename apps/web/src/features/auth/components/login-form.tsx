@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, LinkButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -11,6 +11,9 @@ import { usePasswordEntry } from '../hooks/use-password-entry.ts';
 import { OrDivider, ViewHeading } from './auth-layout.tsx';
 import { EmailField } from './email-field.tsx';
 import { GoogleButton } from './google-button.tsx';
+
+// Loaded only when an account asks for its second factor: most sign-ins never need it (ADR 0012).
+const TwoFactorForm = lazy(() => import('./two-factor-form.tsx'));
 
 type LoginValues = {
   email: string;
@@ -27,6 +30,8 @@ export interface LoginFormProps {
   defaultEmail?: string;
   /** Why the Google sign-in the page came back from failed; shown first thing, above the form. */
   returnedGoogleError?: string;
+  /** A confirmation to show above the form (the account was deleted). */
+  info?: string;
   focusHeading?: boolean;
   onForgot: (email: string) => void;
   onRegister: (email: string) => void;
@@ -36,6 +41,7 @@ export interface LoginFormProps {
 export function LoginForm({
   defaultEmail = '',
   returnedGoogleError = '',
+  info = '',
   focusHeading,
   onForgot,
   onRegister,
@@ -49,7 +55,9 @@ export function LoginForm({
   const [googleError, setGoogleError] = useState('');
   const [notice, setNotice] = useState(returnedGoogleError);
   const { busy, run } = useSingleFlight<'submit' | 'google'>();
-  const enter = usePasswordEntry('login');
+  // Spec §4 'second-factor-required': the password was right, the code comes next.
+  const [secondFactor, setSecondFactor] = useState(false);
+  const enter = usePasswordEntry('login', () => setSecondFactor(true));
   const signInWithGoogle = useGoogleSignIn('login');
 
   const onSubmit = (values: LoginValues) =>
@@ -76,6 +84,14 @@ export function LoginForm({
       setGoogleError(await signInWithGoogle());
     });
 
+  if (secondFactor) {
+    return (
+      <Suspense fallback={<p role="status">{copy.common.loading}</p>}>
+        <TwoFactorForm onBack={() => setSecondFactor(false)} />
+      </Suspense>
+    );
+  }
+
   return (
     <>
       <ViewHeading
@@ -84,6 +100,14 @@ export function LoginForm({
         focusOnMount={focusHeading}
       />
       <form {...form(onSubmit)} className="space-y-4">
+        {info && !notice && !error ? (
+          <p
+            role="status"
+            className="rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-emerald-200"
+          >
+            {info}
+          </p>
+        ) : null}
         {notice ? <FormAlert message={notice} /> : null}
         <EmailField invalid={errors.email !== undefined} {...text('email')} />
         <TextField

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { copy } from '../../../config/copy.es.ts';
 import { GOOGLE_ERROR_MARK, OAUTH_ERROR_PARAMS } from '../api/google.ts';
 import { authErrorMessage, oauthCallbackErrorCode } from '../errors.ts';
+import { ACCOUNT_DELETED_MARK } from '../session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -17,7 +19,7 @@ export function LoginScreen({
   initialView = 'login',
   onViewChange,
 }: {
-  initialView?: Exclude<LoginView, 'forgot'>;
+  initialView?: LoginView;
   /** Told of every view switch (the root reports each view as a page, spec §2.12). */
   onViewChange?: (view: LoginView) => void;
 }) {
@@ -26,6 +28,7 @@ export function LoginScreen({
   const [switched, setSwitched] = useState(false);
   const [email, setEmail] = useState('');
   const googleError = useGoogleReturnError();
+  const accountDeleted = useAccountDeletedNotice();
 
   const show = (next: LoginView, typedEmail?: string) => {
     if (typedEmail !== undefined) setEmail(typedEmail.trim());
@@ -40,6 +43,7 @@ export function LoginScreen({
         <LoginForm
           defaultEmail={email}
           returnedGoogleError={switched ? '' : googleError}
+          info={switched ? '' : accountDeleted}
           focusHeading={switched}
           onForgot={(typed) => show('forgot', typed)}
           onRegister={(typed) => show('register', typed)}
@@ -53,6 +57,28 @@ export function LoginScreen({
       ) : null}
     </AuthLayout>
   );
+}
+
+/**
+ * After deleting the account the browser comes here with `?cuenta=eliminada` (the login may already be
+ * showing in place when the address changes): the confirmation is kept, and the parameter dropped.
+ */
+function useAccountDeletedNotice(): string {
+  const [params, setParams] = useSearchParams();
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    if (params.get(ACCOUNT_DELETED_MARK.param) !== ACCOUNT_DELETED_MARK.value) return;
+    setMessage(copy.auth.accountDeleted);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ACCOUNT_DELETED_MARK.param);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+  return message;
 }
 
 /**

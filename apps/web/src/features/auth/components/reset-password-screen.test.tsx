@@ -64,6 +64,27 @@ describe('set-new-password screen (spec §2.4, §5)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('*El enlace ha expirado');
   });
 
+  it.each([
+    ['expired-action-code', 'El enlace ha expirado'],
+    ['invalid-action-code', 'El enlace no es válido o ya ha sido usado'],
+  ])('offers a new link when the code is %s (ADR 0018)', async (code, message) => {
+    stubFetch({ 'POST /api/password-reset/confirm': { status: 400, body: { code, message } } });
+    const { router } = renderWithRouter(<ResetPasswordScreen />, { path: LINK });
+    expect(screen.queryByRole('link', { name: 'Enviarme un enlace nuevo' })).toBeNull();
+    type('Nueva contraseña', 'nueva-clave-123');
+    type('Confirmar contraseña', 'nueva-clave-123');
+    submit();
+    fireEvent.click(await screen.findByRole('link', { name: 'Enviarme un enlace nuevo' }));
+    // The root opens the login screen on the forgotten-password view for this state.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.state).toEqual({ loginView: 'forgot' });
+  });
+
+  it('offers a new link when the link has no code', () => {
+    renderWithRouter(<ResetPasswordScreen />, { path: '/reset-password' });
+    expect(screen.getByRole('link', { name: 'Enviarme un enlace nuevo' })).toBeTruthy();
+  });
+
   it('sends the code and the password, then counts down 5, 4, 3, 2, 1 and goes to the login', async () => {
     vi.useFakeTimers();
     const network = stubFetch({ 'POST /api/password-reset/confirm': { body: { status: true } } });

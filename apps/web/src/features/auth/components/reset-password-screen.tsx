@@ -17,6 +17,7 @@ import { authErrorMessage, toAuthErrorCode } from '../errors.ts';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { clearSessionState } from '../session.ts';
 import { AuthLayout, ViewHeading } from './auth-layout.tsx';
+import { FORGOT_VIEW_STATE } from './login-view.ts';
 
 /** Spec §4 and §9: the success view counts down from 5, one per second, then goes to the login. */
 export const RESET_REDIRECT_SECONDS = 5;
@@ -66,6 +67,8 @@ function ResetForm({ oobCode, onDone }: { oobCode: string | null; onDone: () => 
     defaultValues: { password: '', confirm: '' },
   });
   const [error, setError] = useState('');
+  // An expired or used link can only be replaced: the screen offers to ask for a new one (ADR 0018).
+  const [deadLink, setDeadLink] = useState(!oobCode);
   const { busy, run } = useSingleFlight();
   const queryClient = useQueryClient();
 
@@ -76,9 +79,9 @@ function ResetForm({ oobCode, onDone }: { oobCode: string | null; onDone: () => 
       try {
         await confirmPasswordReset({ oobCode, password });
       } catch (failure) {
-        setError(
-          authErrorMessage('reset', toAuthErrorCode(failure instanceof ApiError ? failure : undefined)),
-        );
+        const code = toAuthErrorCode(failure instanceof ApiError ? failure : undefined);
+        setError(authErrorMessage('reset', code));
+        setDeadLink(code === 'expired-action-code' || code === 'invalid-action-code');
         return;
       }
       // A reset ends every session of the account (ADR 0004), this browser's included.
@@ -124,6 +127,13 @@ function ResetForm({ oobCode, onDone }: { oobCode: string | null; onDone: () => 
           {copy.auth.reset.submit}
         </Button>
       </form>
+      {deadLink ? (
+        <p className="mt-6 text-center text-sm">
+          <Link to={paths.home} state={FORGOT_VIEW_STATE} className={linkClass}>
+            {copy.auth.reset.newLink}
+          </Link>
+        </p>
+      ) : null}
       <p className="mt-6 text-center text-sm">
         <Link to={paths.home} className={linkClass}>
           {copy.auth.backToLogin}

@@ -19,6 +19,8 @@ function renderWizard(props: Partial<BusinessWizardProps> = {}) {
 }
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+/** The wizard's Continue is off through aria-disabled, so that it keeps focus (ADR 0018). */
+const isOff = (name: string) => button(name).getAttribute('aria-disabled') === 'true';
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const png = (name = 'logo.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
@@ -49,9 +51,9 @@ describe('the creation wizard (spec §2.7, §5)', () => {
     renderWizard();
     expect(screen.getByRole('dialog', { name: 'Crear nuevo chat' })).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Paso 1 de 5');
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /Empresa consolidada/ }));
-    expect(button('Continuar').disabled).toBe(false);
+    expect(isOff('Continuar')).toBe(false);
   });
 
   it('closes straight to the caller (no question when creating)', () => {
@@ -66,14 +68,14 @@ describe('the creation wizard (spec §2.7, §5)', () => {
     stubFetch({});
     renderWizard();
     chooseType(/Idea de negocio/);
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     fireEvent.blur(field('Nombre'));
     expect(screen.getByText('Obligatorio')).toBeTruthy();
     type('Nombre', 'Oliva');
     expect(screen.queryByText('Obligatorio')).toBeNull();
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Color 3' }));
-    expect(button('Continuar').disabled).toBe(false);
+    expect(isOff('Continuar')).toBe(false);
     expect(screen.getByRole('img', { name: 'Vista previa del logo' }).textContent).toBe('O');
   });
 
@@ -86,10 +88,10 @@ describe('the creation wizard (spec §2.7, §5)', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'No se admiten GIF. Elige una imagen JPEG, PNG o WebP.',
     );
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     chooseFile(png());
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(button('Continuar').disabled).toBe(false);
+    expect(isOff('Continuar')).toBe(false);
     expect(button('Cambiar imagen')).toBeTruthy();
   });
 
@@ -110,11 +112,11 @@ describe('the creation wizard (spec §2.7, §5)', () => {
     type('Descripción', 'x'.repeat(149));
     expect(screen.getByText('149/150')).toBeTruthy();
     expect(screen.getByText('*mínimo 150 caracteres')).toBeTruthy();
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     type('Descripción', DESCRIPTION_150);
     expect(screen.getByText('150/150')).toBeTruthy();
     expect(screen.queryByText('*mínimo 150 caracteres')).toBeNull();
-    expect(button('Continuar').disabled).toBe(false);
+    expect(isOff('Continuar')).toBe(false);
     type('Descripción', '');
     expect(screen.getByText('0/150')).toBeTruthy();
     expect(screen.queryByText('*mínimo 150 caracteres')).toBeNull();
@@ -144,24 +146,24 @@ describe('the creation wizard (spec §2.7, §5)', () => {
       '10',
     ]);
     type('Descripción del equipo', 'Dos fundadores');
-    expect(button('Continuar').disabled).toBe(false);
+    expect(isOff('Continuar')).toBe(false);
 
     expect(screen.queryByLabelText('¿En qué te diferencias de ellos?')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Sí' }));
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     type('¿En qué te diferencias de ellos?', 'Precio justo');
-    expect(button('Continuar').disabled).toBe(false);
+    expect(isOff('Continuar')).toBe(false);
     fireEvent.click(screen.getByRole('radio', { name: 'No' }));
     expect(screen.queryByLabelText('¿En qué te diferencias de ellos?')).toBeNull();
 
     type('Inversión disponible', '');
     fireEvent.blur(field('Inversión disponible'));
     expect(screen.getByText('Obligatorio')).toBeTruthy();
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     type('Inversión disponible', '-5');
     expect(screen.getByText('Debe ser 0 o más')).toBeTruthy();
     type('Inversión disponible', '0');
-    expect(button('Continuar').disabled).toBe(false);
+    expect(isOff('Continuar')).toBe(false);
 
     fireEvent.click(button('Continuar'));
     fireEvent.click(button('Atrás'));
@@ -175,26 +177,29 @@ describe('the creation wizard (spec §2.7, §5)', () => {
     chooseType(/Empresa consolidada/);
     chooseFile(png());
     type('Nombre', 'Panadería Sol');
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     type('Tu cargo', 'Fundadora');
     fireEvent.click(button('Continuar'));
     type('Descripción', DESCRIPTION_150);
     type('Misión y visión', 'Pan para cada barrio');
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     type('Descripción del equipo', 'Ocho personas');
     fireEvent.click(button('Continuar'));
 
-    // Defaults of 0 do not pass: each must be above 0.
-    expect(button('Continuar').disabled).toBe(true);
+    // A billing of 0 does not pass; a margin of 0 and a negative EBITDA do (ADR 0018).
+    expect(isOff('Continuar')).toBe(true);
     expect(field('Tamaño del equipo').value).toBe('1');
     type('Margen de beneficio (%)', '150');
     expect(field('Margen de beneficio (%)').value).toBe('100');
     type('Margen de beneficio (%)', '-5');
     expect(field('Margen de beneficio (%)').value).toBe('0');
-    fireEvent.blur(field('Margen de beneficio (%)'));
+    fireEvent.blur(field('Facturación anual'));
     expect(screen.getByText('Debe ser mayor que 0')).toBeTruthy();
-    type('Margen de beneficio (%)', '16.5');
+    type('Facturación anual', '1000');
     expect(screen.queryByText('Debe ser mayor que 0')).toBeNull();
+    type('EBITDA', '-20000');
+    expect(isOff('Continuar')).toBe(false);
+    type('Margen de beneficio (%)', '16.5');
 
     expect(screen.getByRole('status', { name: 'Moneda del EBITDA' }).textContent).toBe('€');
     fireEvent.change(screen.getByLabelText('Moneda de la facturación'), { target: { value: '$' } });
@@ -202,9 +207,9 @@ describe('the creation wizard (spec §2.7, §5)', () => {
     type('Facturación anual', '250000');
     type('EBITDA', '40000');
     type('Tamaño del equipo', '');
-    expect(button('Continuar').disabled).toBe(true);
+    expect(isOff('Continuar')).toBe(true);
     type('Tamaño del equipo', '25');
-    expect(button('Continuar').disabled).toBe(false);
+    expect(isOff('Continuar')).toBe(false);
   });
 
   it('creates the idea, uploads its logo, adds it to the list, asks for research 1 s later', async () => {
@@ -320,6 +325,27 @@ describe('the creation wizard (spec §2.7, §5)', () => {
   });
 });
 
+describe('wizard focus and counters (ADR 0018)', () => {
+  it('keeps focus on Continue when the step stops being valid, and then Continue does nothing', () => {
+    stubFetch({});
+    renderWizard({ mode: 'edit', business: sampleIdea() });
+    const next = button('Continuar');
+    next.focus();
+    type('Nombre', '');
+    expect(isOff('Continuar')).toBe(true);
+    expect(document.activeElement).toBe(next);
+    fireEvent.click(next);
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Paso 1 de 4');
+  });
+
+  it('shows no step counter of its own inside the onboarding (whose counter is the one shown)', () => {
+    stubFetch({});
+    renderWizard({ variant: 'embedded' });
+    expect(screen.queryByText('Paso 1 de 5')).toBeNull();
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+  });
+});
+
 describe('the edit wizard (spec §2.8)', () => {
   it("has four steps and 'Guardar cambios' at the end", () => {
     stubFetch({});
@@ -333,12 +359,12 @@ describe('the edit wizard (spec §2.8)', () => {
     expect(button('Guardar cambios')).toBeTruthy();
   });
 
-  it("asks 'Quieres guardar los cambios?' on the first close; 'Salir sin guardar' leaves unsaved", () => {
+  it("asks '¿Quieres guardar los cambios?' on the first close; 'Salir sin guardar' leaves unsaved", () => {
     const network = stubFetch({});
     const { onExit } = renderWizard({ mode: 'edit', business: sampleIdea() });
     type('Nombre', 'Otro nombre');
     fireEvent.click(button('Cerrar'));
-    const popup = screen.getByRole('alertdialog', { name: 'Quieres guardar los cambios?' });
+    const popup = screen.getByRole('alertdialog', { name: '¿Quieres guardar los cambios?' });
     expect(onExit).not.toHaveBeenCalled();
     fireEvent.click(within(popup).getByRole('button', { name: 'Salir sin guardar' }));
     expect(onExit).toHaveBeenCalledTimes(1);
@@ -348,6 +374,7 @@ describe('the edit wizard (spec §2.8)', () => {
   it('leaves on the second close after the popup was dismissed', () => {
     stubFetch({});
     const { onExit } = renderWizard({ mode: 'edit', business: sampleIdea() });
+    type('Nombre', 'Otro nombre');
     fireEvent.click(button('Cerrar'));
     const popup = screen.getByRole('alertdialog');
     fireEvent.keyDown(within(popup).getByRole('button', { name: 'Salir sin guardar' }), { key: 'Escape' });
@@ -356,6 +383,39 @@ describe('the edit wizard (spec §2.8)', () => {
     fireEvent.click(button('Cerrar'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(onExit).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves at once when nothing changed, also after a change is undone (ADR 0018)', () => {
+    stubFetch({});
+    const { onExit } = renderWizard({ mode: 'edit', business: sampleIdea() });
+    fireEvent.click(button('Continuar'));
+    fireEvent.click(button('Cerrar'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onExit).toHaveBeenCalledTimes(1);
+  });
+
+  it('undoing a change leaves without asking', () => {
+    stubFetch({});
+    const { onExit } = renderWizard({ mode: 'edit', business: sampleIdea() });
+    type('Nombre', 'Otro nombre');
+    type('Nombre', 'Oliva Directa');
+    fireEvent.click(button('Cerrar'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onExit).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape closes like the close button: it asks after a change, and leaves without one', () => {
+    stubFetch({});
+    const first = renderWizard({ mode: 'edit', business: sampleIdea() });
+    type('Nombre', 'Otro nombre');
+    fireEvent.keyDown(field('Nombre'), { key: 'Escape' });
+    expect(screen.getByRole('alertdialog', { name: '¿Quieres guardar los cambios?' })).toBeTruthy();
+    expect(first.onExit).not.toHaveBeenCalled();
+    first.unmount();
+
+    const second = renderWizard({ mode: 'edit', business: sampleIdea() });
+    fireEvent.keyDown(field('Nombre'), { key: 'Escape' });
+    expect(second.onExit).toHaveBeenCalledTimes(1);
   });
 
   it("'Guardar cambios' in the popup patches the business and updates the cache", async () => {

@@ -99,6 +99,8 @@ export function BusinessWizard({
   });
   const values = form.watch();
   const touched = form.formState.touchedFields;
+  // Read during render so that the form reports changes (react-hook-form subscribes on read).
+  const changed = form.formState.isDirty;
   const [index, setIndex] = useState(0);
   const [revealed, setRevealed] = useState<ReadonlySet<FieldName>>(new Set());
   const [error, setError] = useState('');
@@ -191,10 +193,13 @@ export function BusinessWizard({
     else next();
   };
 
-  /** Spec §2.8: the first close of the edit wizard asks; closing again leaves. */
+  /**
+   * Spec §2.8: the first close of the edit wizard asks; closing again leaves. ADR 0018: it asks only
+   * when something was changed.
+   */
   const requestClose = () => {
     if (busy) return;
-    if (mode === 'create' || askedOnce.current) {
+    if (mode === 'create' || !changed || askedOnce.current) {
       onExit?.();
       return;
     }
@@ -226,7 +231,10 @@ export function BusinessWizard({
 
   const progress = (
     <div className="space-y-2">
-      <p className="text-xs font-medium text-slate-500">{t.progress(index + 1, steps.length)}</p>
+      {/* Embedded in the onboarding, whose own counter ('Paso 3 de 3') is the one shown. */}
+      {variant === 'embedded' ? null : (
+        <p className="text-xs font-medium text-slate-500">{t.progress(index + 1, steps.length)}</p>
+      )}
       <div
         role="progressbar"
         aria-label={title}
@@ -255,7 +263,8 @@ export function BusinessWizard({
         ) : (
           <span />
         )}
-        <Button type="submit" disabled={!check.valid || busy !== null} loading={busy === 'save'}>
+        {/* Focusable while off: focus never falls to the page when a step stops being valid. */}
+        <Button type="submit" focusable disabled={!check.valid || busy !== null} loading={busy === 'save'}>
           {isLast ? (mode === 'create' ? t.create : t.save) : t.next}
         </Button>
       </div>

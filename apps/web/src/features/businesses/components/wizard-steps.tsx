@@ -315,8 +315,9 @@ function EstablishedFinanceStep({ form, values, errorOf }: StepProps) {
         errorOf={errorOf}
         name="ebitda"
         label={f.ebitda}
-        min={0}
         step="any"
+        // ADR 0018: losses are a negative EBITDA; a decimal keypad has no minus sign on some phones.
+        inputMode="text"
         hint={f.ebitdaCurrencyHint}
         addon={
           // Spec §3: the EBITDA currency is the billing currency; it is shown, not chosen.

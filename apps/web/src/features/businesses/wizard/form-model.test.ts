@@ -165,16 +165,17 @@ describe('checkStep (spec §5)', () => {
     expect(checkStep('team', idea({ team_size: 10 })).valid).toBe(true);
   });
 
-  it('established finance: billing, EBITDA and margin above 0; team size a free number', () => {
+  it('established finance: billing above 0, any EBITDA, margin 0–100 (ADR 0018); team size free', () => {
     expect(checkStep('team', established()).valid).toBe(true);
     expect(checkStep('team', established({ team_size: 250 })).valid).toBe(true);
     expect(checkStep('team', established({ team_size: null })).errors).toEqual({ team_size: 'Obligatorio' });
     expect(checkStep('team', established({ billing: 0, ebitda: 0, profit_margin: 0 })).errors).toEqual({
       billing: 'Debe ser mayor que 0',
-      ebitda: 'Debe ser mayor que 0',
-      profit_margin: 'Debe ser mayor que 0',
     });
-    // The defaults are 0, so the finance step starts closed.
+    // A business with losses: negative EBITDA, no margin.
+    expect(checkStep('team', established({ ebitda: -12000, profit_margin: 0 })).valid).toBe(true);
+    expect(checkStep('team', established({ ebitda: null })).errors).toEqual({ ebitda: 'Obligatorio' });
+    // The billing default is 0, so the finance step starts closed.
     expect(checkStep('team', { ...emptyFormValues(), businessType: 'established-business' }).valid).toBe(
       false,
     );

@@ -148,10 +148,53 @@ export async function streamMessage(request: StreamRequest): Promise<void> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify({ content: request.content, client_message_id: request.clientMessageId });
   }
-  const response = await fetch(`${chatsPath(request.businessId)}/${request.chatId}/messages/stream`, {
+  await readAnswer(
+    `${chatsPath(request.businessId)}/${request.chatId}/messages/stream`,
+    { headers, body },
+    request,
+  );
+}
+
+export interface AnswerAgainRequest extends Pick<StreamRequest, 'signal' | 'onStart' | 'onText'> {
+  businessId: number;
+  chatId: number;
+  /** The answer (regenerate) or the question (edit). */
+  messageId: number;
+  /** Repeated by every retry of this request, so that it never starts two attempts. */
+  clientMessageId: string;
+  /** The question's new text (edit); without it, the answer is regenerated. */
+  content?: string;
+}
+
+/**
+ * POST …/messages/{id}/regenerate, or …/edit with `content`: a new attempt at the chat's last answer,
+ * streamed as a send's answer is.
+ */
+export function answerAgain(request: AnswerAgainRequest): Promise<void> {
+  const action = request.content === undefined ? 'regenerate' : 'edit';
+  const payload =
+    request.content === undefined
+      ? { client_message_id: request.clientMessageId }
+      : { content: request.content, client_message_id: request.clientMessageId };
+  return readAnswer(
+    `${chatsPath(request.businessId)}/${request.chatId}/messages/${request.messageId}/${action}`,
+    {
+      headers: { Accept: 'text/plain', 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+    },
+    request,
+  );
+}
+
+/** Posts to an answer's stream and hands over its start and each piece of text (spec §7). */
+async function readAnswer(
+  url: string,
+  init: { headers: Record<string, string>; body: BodyInit },
+  request: Pick<StreamRequest, 'signal' | 'onStart' | 'onText'>,
+): Promise<void> {
+  const response = await fetch(url, {
     method: 'POST',
-    headers,
-    body,
+    ...init,
     credentials: 'same-origin',
     signal: request.signal,
   });

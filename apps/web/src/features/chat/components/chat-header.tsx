@@ -11,7 +11,8 @@ const t = chatCopy;
 
 /**
  * Spec §2.6 'Header': the sidebar toggle (only while it is closed), new chat, the business with a
- * close button back to /chats, and the credits.
+ * close button back to /chats ('Salir del chat', an X: the sidebar's own close is 'Cerrar el historial'
+ * with a panel icon), and the credits.
  */
 export function ChatHeader({
   business,
@@ -40,7 +41,13 @@ export function ChatHeader({
       </IconButton>
       <div className="flex min-w-0 flex-1 items-center gap-2">
         <BusinessLogo business={business} className="size-8" />
-        <h1 className="truncate text-sm font-semibold text-slate-900 sm:text-base">{business.name}</h1>
+        {/* Two lines before it is cut (a long name at 375 px), and the whole name on hover. */}
+        <h1
+          title={business.name}
+          className="line-clamp-2 min-w-0 text-sm leading-tight font-semibold break-words text-slate-900 sm:text-base"
+        >
+          {business.name}
+        </h1>
         <Link
           to={paths.chats}
           aria-label={t.header.close}

@@ -1,6 +1,7 @@
-import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
+import { ArrowUp, Keyboard, Paperclip, Square, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
+import { chatFlowCopy } from '../../../config/copy/chat-flow.es.ts';
 import { ACCEPTED_FILES, admitFiles } from '../attachment-rules.ts';
 import { type PendingAttachment, readAttachment } from '../messages.ts';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
@@ -20,6 +21,10 @@ export interface ChatInputProps {
   onStop: () => void;
   onNotices: (notices: string[]) => void;
   footer?: React.ReactNode;
+  /** The message field, for the '/' shortcut. */
+  inputRef?: React.RefObject<HTMLTextAreaElement | null>;
+  /** Opens the list of keyboard shortcuts. */
+  onShortcuts?: () => void;
 }
 
 /**
@@ -34,10 +39,13 @@ export function ChatInput({
   onStop,
   onNotices,
   footer,
+  inputRef,
+  onShortcuts,
 }: ChatInputProps) {
   const [text, setText] = useState('');
   const [files, setFiles] = useState<PendingAttachment[]>([]);
-  const textarea = useRef<HTMLTextAreaElement>(null);
+  const ownTextarea = useRef<HTMLTextAreaElement>(null);
+  const textarea = inputRef ?? ownTextarea;
   const picker = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const disclaimerId = useId();
@@ -156,9 +164,21 @@ export function ChatInput({
         </div>
       </form>
       {footer}
-      <p id={disclaimerId} className="mt-1.5 text-center text-xs text-slate-500">
-        {t.disclaimer(productName)}
-      </p>
+      <div className="mt-2 flex items-center justify-center gap-x-3">
+        <p id={disclaimerId} className="text-center text-xs text-slate-500">
+          {t.disclaimer(productName)}
+        </p>
+        {onShortcuts ? (
+          <button
+            type="button"
+            onClick={onShortcuts}
+            className="hidden min-h-6 shrink-0 items-center gap-1 rounded px-1 text-xs text-slate-500 underline-offset-2 hover:text-slate-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 sm:inline-flex"
+          >
+            <Keyboard className="size-3.5" aria-hidden="true" />
+            {chatFlowCopy.shortcuts.open}
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -174,6 +174,8 @@ describe('the chat screen (spec §2.6, §4)', () => {
     await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
     type('Hola');
     fireEvent.keyDown(input(), { key: 'Enter' });
+    // Progress shows while it is tried again.
+    expect(await screen.findByText(`Reintentando… (2/${MAX_SEND_ATTEMPTS})`)).toBeTruthy();
     for (let i = 0; i < MAX_SEND_ATTEMPTS; i++) {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(3000);
@@ -406,5 +408,18 @@ describe('the chat screen (spec §2.6, §4)', () => {
   it('goes back to /chats when the business does not exist', async () => {
     renderChat({ 'GET /api/businesses': { body: [] } });
     expect(await screen.findByText('otra pantalla')).toBeTruthy();
+  });
+});
+
+describe('chat screen keyboard and labels (ADR 0018)', () => {
+  it("starts the Tab order with 'Saltar al contenido' and tells its two closes apart", async () => {
+    renderChat({});
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    const first = document.body.querySelector<HTMLElement>('a[href], button, input, select, textarea');
+    expect(first?.textContent).toBe('Saltar al contenido');
+    fireEvent.click(first as HTMLElement);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(screen.getByRole('link', { name: 'Salir del chat' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cerrar el historial' })).toBeTruthy();
   });
 });

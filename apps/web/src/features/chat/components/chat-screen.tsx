@@ -1,10 +1,11 @@
 import type { Business } from '@rumbo/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { publicConfig } from '../../../config/public-config.ts';
@@ -13,7 +14,9 @@ import { businessesQueryOptions } from '../../businesses/api/businesses.ts';
 import { chatsQueryOptions } from '../api/chats.ts';
 import { capacityStart } from '../capacity.ts';
 import { useChatSession } from '../hooks/use-chat-session.ts';
+import { useChatShortcuts } from '../hooks/use-chat-shortcuts.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
+import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
 import { drawQuestions } from '../suggested-questions.es.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatInput } from './chat-input.tsx';
@@ -21,6 +24,7 @@ import { ChatSidebar } from './chat-sidebar.tsx';
 import { EmptyChat } from './empty-chat.tsx';
 import { MessageList } from './message-list.tsx';
 import { ResearchNotice } from './research-notice.tsx';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { StatusLines } from './status-lines.tsx';
 
 /** Spec §9: entering from the dashboard shows the spinner for at most 5 s. */
@@ -90,6 +94,28 @@ function ChatWorkspace({
     onNotice: (notice) => setNotices([notice]),
   });
 
+  const messageInput = useRef<HTMLTextAreaElement>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useChatShortcuts({
+    input: messageInput,
+    streaming: session.streaming,
+    onStop: session.stop,
+    onHelp: () => setShortcutsOpen(true),
+    enabled: !shortcutsOpen,
+  });
+  const { regenerate, retry } = session;
+  const messageActions = useMemo(
+    () => ({
+      onRegenerate: (answer: ChatMessageView) =>
+        isFailedAnswer(answer) ? retry(answer) : void regenerate(answer),
+      onEdit: (question: ChatMessageView, content: string) => {
+        const answer = session.messages[session.messages.findIndex((m) => m.key === question.key) + 1];
+        if (answer) void regenerate(answer, content);
+      },
+    }),
+    [regenerate, retry, session.messages],
+  );
+
   // Four questions per chat (spec §2.6), drawn again for every new chat.
   const [questions, setQuestions] = useState(() => drawQuestions(business.stage));
 
@@ -124,6 +150,7 @@ function ChatWorkspace({
 
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50">
+      <SkipLink />
       {sidebarOpen ? (
         <ChatSidebar
           chats={chats}
@@ -143,7 +170,7 @@ function ChatWorkspace({
           onClose={() => setSidebarOpen(false)}
         />
       ) : null}
-      <div className="flex min-w-0 flex-1 flex-col">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
         <ChatHeader
           business={business}
           sidebarOpen={sidebarOpen}
@@ -169,7 +196,12 @@ function ChatWorkspace({
             notice={notice}
           />
         ) : (
-          <MessageList chatKey={String(session.chat.id)} messages={session.messages} header={notice} />
+          <MessageList
+            chatKey={String(session.chat.id)}
+            messages={session.messages}
+            header={notice}
+            actions={session.streaming ? undefined : messageActions}
+          />
         )}
         {notices.length > 0 ? (
           <div className="mx-auto w-full max-w-3xl space-y-2 px-3 pb-2 sm:px-6">
@@ -186,8 +218,11 @@ function ChatWorkspace({
           onStop={session.stop}
           onNotices={setNotices}
           footer={<StatusLines businessId={business.id} planId={me.plan_id} />}
+          inputRef={messageInput}
+          onShortcuts={() => setShortcutsOpen(true)}
         />
-      </div>
+        {shortcutsOpen ? <ShortcutsDialog onClose={() => setShortcutsOpen(false)} /> : null}
+      </main>
     </div>
   );
 }

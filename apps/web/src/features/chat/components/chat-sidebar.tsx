@@ -1,9 +1,14 @@
 import type { Chat } from '@rumbo/contract';
-import { MessageSquare, Pencil, SquarePen, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { MessageSquare, PanelLeftClose, Pencil, SquarePen } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { copy } from '../../../config/copy.es.ts';
+import { chatQueryKeys } from '../api/chats.ts';
 import { IconButton } from './icon-button.tsx';
+import { DeleteChatDialog, RenameChatDialog } from './thread-dialogs.tsx';
+import { ThreadMenu } from './thread-menu.tsx';
+import { ThreadSearchBox, ThreadSearchResults } from './thread-search.tsx';
 
 const t = chatCopy.sidebar;
 
@@ -19,9 +24,27 @@ export interface ChatSidebarProps {
   onClose: () => void;
 }
 
+/** The cached pages of the thread list with one thread changed (renamed) or taken out (null). */
+function updateList(
+  list: InfiniteData<Chat[], unknown> | undefined,
+  chatId: number,
+  change: Chat | null,
+): InfiniteData<Chat[], unknown> | undefined {
+  if (!list) return list;
+  return {
+    ...list,
+    pages: list.pages.map((page) =>
+      change
+        ? page.map((chat) => (chat.id === chatId ? change : chat))
+        : page.filter((chat) => chat.id !== chatId),
+    ),
+  };
+}
+
 /**
  * Spec §2.6: thread history with titles, 'Nuevo chat', 'Editar' and close. Below 768 px it lies over
- * the conversation (with a backdrop that also closes it).
+ * the conversation (with a backdrop that also closes it). Issue 16: a search over titles and messages,
+ * and each thread's menu (rename, export as Markdown, delete).
  */
 export function ChatSidebar({
   chats,
@@ -33,15 +56,33 @@ export function ChatSidebar({
   onEdit,
   onClose,
 }: ChatSidebarProps) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [renaming, setRenaming] = useState<Chat | null>(null);
+  const [deleting, setDeleting] = useState<Chat | null>(null);
+  // The threads' business (the list is one business's): what the search and the menus call.
+  const businessId = chats?.[0]?.business_id;
+
+  /** After a rename or a deletion: the list shows it at once, and old search results are dropped. */
+  const changed = (chat: Chat, change: Chat | null) => {
+    queryClient.setQueryData<InfiniteData<Chat[], unknown>>(chatQueryKeys.list(chat.business_id), (list) =>
+      updateList(list, chat.id, change),
+    );
+    void queryClient.invalidateQueries({ queryKey: chatQueryKeys.list(chat.business_id) });
+    void queryClient.invalidateQueries({ queryKey: ['businesses', chat.business_id, 'chats', 'search'] });
+  };
+
   // As an overlay it closes with Escape, like any dialog-like panel.
+  // While a dialog of its own is open, Escape is the dialog's.
+  const dialogOpen = renaming !== null || deleting !== null;
   useEffect(() => {
-    if (!overlay) return;
+    if (!overlay || dialogOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [overlay, onClose]);
+  }, [overlay, dialogOpen, onClose]);
 
   const panel = (
     <nav
@@ -65,12 +106,24 @@ export function ChatSidebar({
           <Pencil className="size-4" aria-hidden="true" />
           {t.edit}
         </button>
+        {/* The panel icon tells it apart from the header's X, which leaves the chat. */}
         <IconButton onClick={onClose} label={t.close}>
-          <X className="size-5" aria-hidden="true" />
+          <PanelLeftClose className="size-5" aria-hidden="true" />
         </IconButton>
       </div>
+      {businessId !== undefined ? <ThreadSearchBox value={search} onChange={setSearch} /> : null}
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
-        {chats === undefined ? (
+        {businessId !== undefined && search.trim() !== '' ? (
+          <ThreadSearchResults
+            businessId={businessId}
+            query={search}
+            untitled={t.untitled}
+            onSelect={(chat) => {
+              setSearch('');
+              onSelect(chat);
+            }}
+          />
+        ) : chats === undefined ? (
           <div role="status" aria-label={copy.common.loading} className="space-y-2 px-1 py-2">
             {[0, 1, 2].map((key) => (
               <div key={key} className="h-9 animate-pulse rounded-lg bg-slate-100" />
@@ -81,20 +134,29 @@ export function ChatSidebar({
         ) : (
           <ul className="space-y-0.5">
             {chats.map((chat) => (
-              <li key={chat.id}>
+              <li
+                key={chat.id}
+                className={`flex items-center rounded-lg ${
+                  chat.id === currentId
+                    ? 'bg-brand-50 font-semibold text-brand-800'
+                    : 'text-slate-700 hover:bg-slate-100'
+                }`}
+              >
                 <button
                   type="button"
                   onClick={() => onSelect(chat)}
                   aria-current={chat.id === currentId ? 'true' : undefined}
-                  className={`flex min-h-10 w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-brand-600 ${
-                    chat.id === currentId
-                      ? 'bg-brand-50 font-semibold text-brand-800'
-                      : 'text-slate-700 hover:bg-slate-100'
-                  }`}
+                  className="flex min-h-10 min-w-0 flex-1 items-center gap-2 rounded-lg px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
                   <MessageSquare className="size-4 shrink-0 opacity-60" aria-hidden="true" />
                   <span className="truncate">{chat.title || t.untitled}</span>
                 </button>
+                <ThreadMenu
+                  chat={chat}
+                  title={chat.title || t.untitled}
+                  onRename={() => setRenaming(chat)}
+                  onDelete={() => setDeleting(chat)}
+                />
               </li>
             ))}
           </ul>
@@ -110,6 +172,29 @@ export function ChatSidebar({
           </button>
         ) : null}
       </div>
+      {renaming ? (
+        <RenameChatDialog
+          chat={renaming}
+          onClose={() => setRenaming(null)}
+          onRenamed={(chat) => {
+            changed(renaming, chat);
+            setRenaming(null);
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteChatDialog
+          chat={deleting}
+          title={deleting.title || t.untitled}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            changed(deleting, null);
+            setDeleting(null);
+            // Deleting the open thread leaves the user on a new, empty chat.
+            if (deleting.id === currentId) onNewChat();
+          }}
+        />
+      ) : null}
     </nav>
   );
   if (!overlay) return panel;

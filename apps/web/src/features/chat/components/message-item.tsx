@@ -1,22 +1,47 @@
 import { FAILED_ANSWER_MESSAGE } from '@rumbo/contract';
-import { Sparkles } from 'lucide-react';
-import { memo } from 'react';
+import { Pencil, RefreshCw, RotateCcw, Sparkles } from 'lucide-react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MarkdownAnswer } from '../../../components/markdown-answer.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
+import { chatFlowCopy as f } from '../../../config/copy/chat-flow.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRevealedText } from '../hooks/use-revealed-text.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
+import { AnswerTools } from './answer-tools.tsx';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
 
 const t = chatCopy.messages;
 
+/**
+ * What the chat's last exchange offers (given only to its two messages): its answer made again
+ * ('Regenerar', 'Reintentar' after a failure) and its question edited and sent again.
+ */
+export interface MessageActions {
+  onRegenerate?: (answer: ChatMessageView) => void;
+  onEdit?: (question: ChatMessageView, content: string) => void;
+}
+
 /** One message. Memoised: while an answer grows, the rest of the conversation does not render again. */
-export const MessageItem = memo(function MessageItem({ message }: { message: ChatMessageView }) {
-  return message.sender === 'user' ? <UserMessage message={message} /> : <AnswerMessage message={message} />;
+export const MessageItem = memo(function MessageItem({
+  message,
+  actions,
+}: {
+  message: ChatMessageView;
+  actions?: MessageActions;
+}) {
+  return message.sender === 'user' ? (
+    <UserMessage message={message} onEdit={actions?.onEdit} />
+  ) : (
+    <AnswerMessage message={message} onRegenerate={actions?.onRegenerate} />
+  );
 });
 
-function UserMessage({ message }: { message: ChatMessageView }) {
+const smallButton =
+  'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-600 hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+function UserMessage({ message, onEdit }: { message: ChatMessageView; onEdit?: MessageActions['onEdit'] }) {
+  const [editing, setEditing] = useState(false);
   return (
     <article
       className="flex flex-col items-end gap-2"
@@ -45,16 +70,111 @@ function UserMessage({ message }: { message: ChatMessageView }) {
           ))}
         </ul>
       ) : null}
-      {message.content ? (
+      {editing && onEdit ? (
+        <EditQuestion
+          initial={message.content}
+          onCancel={() => setEditing(false)}
+          onSend={(content) => {
+            setEditing(false);
+            onEdit(message, content);
+          }}
+        />
+      ) : message.content ? (
         <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-[15px] leading-relaxed text-white sm:max-w-[75%]">
           {message.content}
         </p>
+      ) : null}
+      {onEdit && !editing && message.id !== null ? (
+        <button
+          type="button"
+          className={smallButton}
+          aria-label={f.editLabel}
+          onClick={() => setEditing(true)}
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+          {f.edit}
+        </button>
       ) : null}
     </article>
   );
 }
 
-function AnswerMessage({ message }: { message: ChatMessageView }) {
+/** The last question in a textarea: Enter or 'Enviar' sends it again, Escape or 'Cancelar' leaves it. */
+function EditQuestion({
+  initial,
+  onSend,
+  onCancel,
+}: {
+  initial: string;
+  onSend: (content: string) => void;
+  onCancel: () => void;
+}) {
+  const [text, setText] = useState(initial);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+  useEffect(() => {
+    const el = field.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+  const submit = () => {
+    if (text.trim() !== '') onSend(text.trim());
+  };
+  return (
+    <form
+      className="flex w-full max-w-[85%] flex-col gap-2 sm:max-w-[75%]"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <textarea
+        ref={field}
+        value={text}
+        rows={3}
+        aria-label={f.editField}
+        aria-describedby={hintId}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            // Cancels the edit only (the screen's Escape stops answers).
+            event.preventDefault();
+            event.stopPropagation();
+            onCancel();
+          } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            submit();
+          }
+        }}
+        className="w-full resize-y rounded-2xl bg-white px-4 py-2.5 text-[15px] leading-relaxed text-slate-900 ring-2 ring-brand-500 focus:outline-none"
+      />
+      <div className="flex items-center justify-end gap-2">
+        <span id={hintId} className="mr-auto text-xs text-slate-500">
+          {f.editHint}
+        </span>
+        <button type="button" onClick={onCancel} className={smallButton}>
+          {f.editCancel}
+        </button>
+        <button
+          type="submit"
+          disabled={text.trim() === ''}
+          className="inline-flex min-h-9 items-center rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {f.editSend}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AnswerMessage({
+  message,
+  onRegenerate,
+}: {
+  message: ChatMessageView;
+  onRegenerate?: MessageActions['onRegenerate'];
+}) {
   const failed = isFailedAnswer(message);
   const text = useRevealedText(failed ? FAILED_ANSWER_MESSAGE : message.content, message.streaming);
   const waiting = message.streaming && text === '';
@@ -72,24 +192,62 @@ function AnswerMessage({ message }: { message: ChatMessageView }) {
       <div className="min-w-0 flex-1 pt-1">
         <h3 className="sr-only">{t.advisor}</h3>
         {waiting ? (
-          <span role="status" aria-label={t.writing} className="flex h-6 items-center gap-1">
-            {[0, 150, 300].map((delay) => (
-              <span
-                key={delay}
-                className="size-2 animate-bounce rounded-full bg-brand-500"
-                style={{ animationDelay: `${delay}ms` }}
-              />
-            ))}
+          <span className="flex items-center gap-3">
+            <span role="status" aria-label={t.writing} className="flex h-6 items-center gap-1">
+              {[0, 150, 300].map((delay) => (
+                <span
+                  key={delay}
+                  className="size-2 animate-bounce rounded-full bg-brand-500"
+                  style={{ animationDelay: `${delay}ms` }}
+                />
+              ))}
+            </span>
+            {message.retrying ? (
+              <span role="status" className="text-sm text-slate-600">
+                {f.retrying(message.retrying.attempt, message.retrying.max)}
+              </span>
+            ) : null}
           </span>
         ) : failed ? (
-          <p className="text-[15px] leading-relaxed text-red-700">{text}</p>
+          <div role="alert" className="flex flex-col items-start gap-2">
+            <p className="text-[15px] leading-relaxed text-red-700">{text}</p>
+            {onRegenerate ? (
+              <button
+                type="button"
+                onClick={() => onRegenerate(message)}
+                className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <RotateCcw className="size-4" aria-hidden="true" />
+                {f.retry}
+              </button>
+            ) : null}
+          </div>
         ) : (
           <MarkdownAnswer text={text} streaming={message.streaming} />
         )}
+        {message.stopped && !message.streaming ? (
+          <p className="mt-2 text-sm text-slate-500" data-testid="answer-stopped">
+            {f.stopped} · {message.charged ? f.stoppedCharged : f.stoppedFree}
+          </p>
+        ) : null}
+        {onRegenerate && message.finished && !message.streaming && !failed ? (
+          <button
+            type="button"
+            className={`${smallButton} mt-2 -ml-2.5`}
+            aria-label={f.regenerateLabel}
+            onClick={() => onRegenerate(message)}
+          >
+            <RefreshCw className="size-4" aria-hidden="true" />
+            {f.regenerate}
+          </button>
+        ) : null}
         {message.interrupted ? (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
             {t.interrupted}
           </p>
+        ) : null}
+        {message.finished && !message.streaming && !failed && !message.exhausted && message.content ? (
+          <AnswerTools message={message} />
         ) : null}
         {message.exhausted && !message.streaming ? (
           <Link

@@ -17,16 +17,19 @@ import { track } from '../../../lib/analytics/client.ts';
 import type { ProductUser } from '../../auth/api/users.ts';
 import { authQueryKeys } from '../../auth/session.ts';
 import {
+  answerAgain as answerAgainRequest,
   chatQueryKeys,
   chatsQueryOptions,
   createChat,
   getChatMessages,
   StreamError,
+  type StreamRequest,
   stopAnswer,
   streamMessage,
   withNewChat,
 } from '../api/chats.ts';
 import { answerView, type ChatMessageView, fromServerMessage, type PendingAttachment } from '../messages.ts';
+import { LastingFailure, sendWithRetries } from './send-with-retries.ts';
 
 /** Spec §9: an answer is marked finished 1.5 s after its stream ends. */
 export const FINISH_DELAY_MS = 1500;
@@ -34,8 +37,6 @@ export const FINISH_DELAY_MS = 1500;
 export const TITLE_REFRESH_DELAYS_MS = [0, FINISH_DELAY_MS, 5000, 15_000];
 /** How often an answer generated elsewhere (reopened chat, another tab) is read again. */
 export const FOLLOW_INTERVAL_MS = 1000;
-/** Pause before the n-th retry of a failed stream: short at first, never more than 3 s. */
-export const retryDelayMs = (attempt: number) => Math.min(500 * attempt, 3000);
 
 const unsavedChat = (businessId: number): Chat => ({
   id: UNSAVED_CHAT_ID,
@@ -65,18 +66,6 @@ export interface ChatSessionOptions {
   /** A refused send's explanation (a file the server would not take). */
   onNotice: (notice: string) => void;
 }
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * The chat screen's state machine (spec §4 'Chat screen'): the current thread and its messages,
@@ -192,6 +181,79 @@ export function useChatSession(options: ChatSessionOptions) {
   const canSend = !loadingMessages && (messages.length < 2 || messages.at(-1)?.finished === true);
   const streaming = messages.some((m) => m.streaming);
 
+  /**
+   * Streams an answer into the message `answerKey` with the retry policy (send-with-retries.ts): each
+   * attempt starts the text again (the server sends its full text), progress shows while retrying, and
+   * a failure for good ends with the spec's error text and 'Reintentar'.
+   */
+  const streamInto = useCallback(
+    async (
+      viewId: number,
+      answerKey: string,
+      sending: ActiveSend,
+      attempt: (handlers: Pick<StreamRequest, 'onStart' | 'onText'>) => Promise<void>,
+    ): Promise<'done' | 'aborted' | 'failed' | StreamError> => {
+      let firstChunk = true;
+      const outcome = await sendWithRetries(
+        async () => {
+          let lasting = false;
+          update(viewId, answerKey, { content: '' });
+          await attempt({
+            onStart: (start) => {
+              sending.questionId = start.messageId ?? sending.questionId;
+              sending.answerId = start.answerId ?? sending.answerId;
+              lasting = start.kind === 'error';
+              update(viewId, answerKey, {
+                id: start.answerId,
+                exhausted: start.kind === 'credits_exhausted',
+                retrying: null,
+              });
+              if (start.kind === 'credits_exhausted') {
+                track(PRODUCT_EVENTS.creditsExhausted, { business_id: businessId, plan_id: planId });
+              }
+            },
+            onText: (piece) => {
+              append(viewId, answerKey, piece);
+              if (firstChunk) {
+                firstChunk = false;
+                refreshCredits();
+              }
+            },
+          });
+          if (lasting) throw new LastingFailure();
+        },
+        {
+          maxAttempts: MAX_SEND_ATTEMPTS,
+          signal: sending.controller.signal,
+          // The text of the failed attempt goes: the retry writes the answer anew.
+          onRetry: (n, max) => update(viewId, answerKey, { content: '', retrying: { attempt: n, max } }),
+        },
+      );
+      if (outcome.kind === 'aborted') return 'aborted';
+      if (active.current === sending) active.current = null;
+      if (outcome.kind === 'refused') return outcome.error;
+      if (outcome.kind === 'failed') {
+        update(viewId, answerKey, {
+          content: FAILED_ANSWER_CONTENT,
+          streaming: false,
+          finished: true,
+          retrying: null,
+        });
+        track(PRODUCT_EVENTS.answerFailed, { business_id: businessId, attempts: outcome.attempts });
+        refreshCredits();
+        return 'failed';
+      }
+      update(viewId, answerKey, { streaming: false, retrying: null });
+      refreshCredits();
+      setTimeout(() => update(viewId, answerKey, { finished: true }), FINISH_DELAY_MS);
+      return 'done';
+    },
+    [businessId, planId, update, append, refreshCredits],
+  );
+
+  /** How to send again an answer that failed before the server named it (its question's send). */
+  const resends = useRef(new Map<string, () => Promise<unknown>>());
+
   const send = useCallback(
     async (text: string, files: readonly PendingAttachment[] = []): Promise<boolean> => {
       const content = text.trim();
@@ -238,28 +300,30 @@ export function useChatSession(options: ChatSessionOptions) {
       }
 
       setMessages((list) => [...list, question, answerView(answerKey, '', { streaming: true })]);
-      const controller = new AbortController();
-      const sending: ActiveSend = {
-        controller,
-        businessId,
-        chatId: chat.id,
-        questionId: null,
-        answerId: null,
-      };
-      active.current = sending;
       const newThread = chat.id === UNSAVED_CHAT_ID;
       const clientMessageId = crypto.randomUUID();
-      let firstChunk = true;
       let reportedSent = false;
+      // The thread the send goes to: created by the first attempt when it is a new one.
+      const chatOfSend = { chatId: chat.id };
 
-      for (let attempt = 1; attempt <= MAX_SEND_ATTEMPTS; attempt++) {
-        try {
+      const run = async (): Promise<boolean> => {
+        const controller = new AbortController();
+        const sending: ActiveSend = {
+          controller,
+          businessId,
+          chatId: chatOfSend.chatId,
+          questionId: null,
+          answerId: null,
+        };
+        active.current = sending;
+        const outcome = await streamInto(viewId, answerKey, sending, async (handlers) => {
           if (sending.chatId === UNSAVED_CHAT_ID) {
             // Spec §4: the first send of an unsaved chat creates it, and it becomes current.
             const created = await createChat(businessId);
             sending.chatId = created.id;
+            chatOfSend.chatId = created.id;
             track(NEW_CHAT_EVENT, { business_id: businessId, chat_id: created.id });
-            if (controller.signal.aborted) return true;
+            if (controller.signal.aborted) return;
             if (view.current === viewId) {
               setChat(created);
               queryClient.setQueryData(chatsQueryOptions(businessId).queryKey, (list) =>
@@ -276,7 +340,6 @@ export function useChatSession(options: ChatSessionOptions) {
               date: new Date().toISOString(),
             });
           }
-          update(viewId, answerKey, { content: '' });
           await streamMessage({
             businessId,
             chatId: sending.chatId,
@@ -285,54 +348,36 @@ export function useChatSession(options: ChatSessionOptions) {
             files: files.map((f) => f.file),
             signal: controller.signal,
             onStart: (start) => {
-              sending.questionId = start.messageId;
-              sending.answerId = start.answerId;
-              update(viewId, question.key, { id: start.messageId });
-              update(viewId, answerKey, {
-                id: start.answerId,
-                exhausted: start.kind === 'credits_exhausted',
-              });
-              if (start.kind === 'credits_exhausted') {
-                track(PRODUCT_EVENTS.creditsExhausted, { business_id: businessId, plan_id: planId });
-              }
+              if (start.messageId !== null) update(viewId, question.key, { id: start.messageId });
+              handlers.onStart(start);
             },
-            onText: (piece) => {
-              append(viewId, answerKey, piece);
-              if (firstChunk) {
-                firstChunk = false;
-                refreshCredits();
-              }
-            },
+            onText: handlers.onText,
           });
-          if (active.current === sending) active.current = null;
-          update(viewId, answerKey, { streaming: false });
-          refreshCredits();
-          setTimeout(() => update(viewId, answerKey, { finished: true }), FINISH_DELAY_MS);
-          // The model names a new thread once its first answer is complete (a call of its own, which may
-          // take a moment): the list is read again until then.
-          if (newThread) for (const delay of TITLE_REFRESH_DELAYS_MS) setTimeout(refreshChats, delay);
-          return true;
-        } catch (error) {
-          if (controller.signal.aborted || isAbort(error)) return true;
-          if (error instanceof StreamError && error.isRefusal) {
-            // Nothing of it was stored: it leaves the conversation and goes back to the input, with its
-            // files, next to the reason (a file the server would not take, a limit reached).
-            if (active.current === sending) active.current = null;
-            if (view.current === viewId) {
-              setMessages((list) => list.filter((m) => m.key !== question.key && m.key !== answerKey));
-            }
-            callbacks.current.onNotice(error.apiMessage ?? chatCopy.input.refused);
-            return false;
+        });
+        if (outcome instanceof StreamError) {
+          // Nothing of it was stored: it leaves the conversation and goes back to the input, with its
+          // files, next to the reason (a file the server would not take, a limit reached).
+          if (view.current === viewId) {
+            setMessages((list) => list.filter((m) => m.key !== question.key && m.key !== answerKey));
           }
-          if (attempt < MAX_SEND_ATTEMPTS) await wait(retryDelayMs(attempt), controller.signal);
-          if (controller.signal.aborted) return true;
+          callbacks.current.onNotice(outcome.apiMessage ?? chatCopy.input.refused);
+          return false;
         }
-      }
-      if (active.current === sending) active.current = null;
-      update(viewId, answerKey, { content: FAILED_ANSWER_CONTENT, streaming: false, finished: true });
-      track(PRODUCT_EVENTS.answerFailed, { business_id: businessId, attempts: MAX_SEND_ATTEMPTS });
-      refreshCredits();
-      return true;
+        if (outcome === 'failed') {
+          // 'Reintentar' sends the same question again, with the same client id (nothing duplicated).
+          resends.current.set(answerKey, () => {
+            update(viewId, answerKey, { content: '', streaming: true, finished: false });
+            return run();
+          });
+        }
+        // The model names a new thread once its first answer is complete (a call of its own, which may
+        // take a moment): the list is read again until then.
+        if (outcome === 'done' && newThread) {
+          for (const delay of TITLE_REFRESH_DELAYS_MS) setTimeout(refreshChats, delay);
+        }
+        return true;
+      };
+      return run();
     },
     [
       canSend,
@@ -343,21 +388,102 @@ export function useChatSession(options: ChatSessionOptions) {
       chat.id,
       queryClient,
       update,
-      append,
-      refreshCredits,
+      streamInto,
       refreshChats,
     ],
   );
 
   /**
+   * A new attempt at the last answer ('Regenerar', 'Reintentar'), or with `content` the last question
+   * edited and answered again. The old text gives way to the new one as it streams.
+   */
+  const answerAgain = useCallback(
+    async (answer: ChatMessageView, content?: string): Promise<void> => {
+      if (active.current || chat.id === UNSAVED_CHAT_ID) return;
+      const viewId = view.current;
+      const index = messages.findIndex((m) => m.key === answer.key);
+      const question = messages[index - 1];
+      const messageId = content === undefined ? answer.id : question?.id;
+      if (!messageId) return;
+      setMessages((list) =>
+        list.map((m) =>
+          m.key === answer.key
+            ? {
+                ...m,
+                content: '',
+                streaming: true,
+                finished: false,
+                exhausted: false,
+                interrupted: false,
+                stopped: false,
+                charged: false,
+                retrying: null,
+              }
+            : m.key === question?.key && content !== undefined
+              ? { ...m, content }
+              : m,
+        ),
+      );
+      const controller = new AbortController();
+      const sending: ActiveSend = {
+        controller,
+        businessId,
+        chatId: chat.id,
+        questionId: question?.id ?? null,
+        answerId: answer.id,
+      };
+      active.current = sending;
+      const clientMessageId = crypto.randomUUID();
+      const outcome = await streamInto(viewId, answer.key, sending, (handlers) =>
+        answerAgainRequest({
+          businessId,
+          chatId: sending.chatId,
+          messageId,
+          clientMessageId,
+          content,
+          signal: controller.signal,
+          ...handlers,
+        }),
+      );
+      if (outcome instanceof StreamError) {
+        callbacks.current.onNotice(outcome.apiMessage ?? chatCopy.input.refused);
+        // Nothing changed on the server: the thread as it is stored comes back.
+        const loaded = await getChatMessages(businessId, sending.chatId).catch(() => null);
+        if (loaded && view.current === viewId) {
+          setMessages(loaded.messages.map((m) => fromServerMessage(m, callbacks.current.productName)));
+        }
+      }
+    },
+    [businessId, chat.id, messages, streamInto],
+  );
+
+  /** 'Reintentar' on a failed answer: its question again, as the same send when the server never named it. */
+  const retry = useCallback(
+    (answer: ChatMessageView) => {
+      const resend = resends.current.get(answer.key);
+      if (answer.id === null && resend) {
+        resends.current.delete(answer.key);
+        void resend();
+        return;
+      }
+      void answerAgain(answer);
+    },
+    [answerAgain],
+  );
+
+  /**
    * The stop button: the stream ends here at once (silently) and the server keeps the partial text.
    * The answer then shows the text as the server kept it, which may run a little past what had
-   * arrived when the stream was cut.
+   * arrived when the stream was cut, marked 'Respuesta detenida' with whether it was charged.
    */
   const stop = useCallback(() => {
     const sending = active.current;
     active.current = null;
-    setMessages((list) => list.map((m) => (m.streaming ? { ...m, streaming: false, finished: true } : m)));
+    setMessages((list) =>
+      list.map((m) =>
+        m.streaming ? { ...m, streaming: false, finished: true, stopped: true, retrying: null } : m,
+      ),
+    );
     const target = sending?.answerId ?? sending?.questionId;
     if (sending) {
       sending.controller.abort();
@@ -368,12 +494,35 @@ export function useChatSession(options: ChatSessionOptions) {
     if (answer && chatId !== UNSAVED_CHAT_ID) {
       stopAnswer(businessId, chatId, answer)
         .then((kept) => {
-          setMessages((list) => list.map((m) => (m.id === kept.id ? { ...m, content: kept.content } : m)));
+          setMessages((list) =>
+            list.map((m) =>
+              m.id === kept.id
+                ? {
+                    ...m,
+                    content: kept.content,
+                    stopped: kept.stopped === true,
+                    charged: kept.charged === true,
+                  }
+                : m,
+            ),
+          );
           refreshCredits();
         })
         .catch(() => undefined);
     }
   }, [businessId, chat.id, messages, refreshCredits]);
 
-  return { chat, messages, loading: loadingMessages, canSend, streaming, send, stop, selectChat, newChat };
+  return {
+    chat,
+    messages,
+    loading: loadingMessages,
+    canSend,
+    streaming,
+    send,
+    stop,
+    regenerate: answerAgain,
+    retry,
+    selectChat,
+    newChat,
+  };
 }

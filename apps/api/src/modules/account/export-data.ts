@@ -1,0 +1,171 @@
+import type { Readable } from 'node:stream';
+import { asc, eq, inArray } from 'drizzle-orm';
+import JSZip from 'jszip';
+import type { Db } from '../../db/client.ts';
+import {
+  attachments,
+  businesses,
+  chats,
+  creditLedger,
+  messages,
+  researches,
+  researchSources,
+  users,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import type { FileStorage } from '../files/storage.ts';
+
+/** A readable, portable file name part: letters, digits and dashes only, never empty. */
+function slug(text: string, fallback: string): string {
+  const value = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return value || fallback;
+}
+
+/** An attachment's own name, made safe as one path part of the archive. */
+const fileName = (id: string, name: string) =>
+  `adjuntos/${id}-${name.replace(/[/\\\0]/g, '_').slice(0, 120)}`;
+
+const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/**
+ * Everything the user has in Rumbo, as one zip (issue 16, 'Descargar mis datos'): the profile, each
+ * business with its logo, market research reports and chats (messages and attached files), and the
+ * credit history. Every query starts from the user's own id, so nothing of another user can get in.
+ * The archive is streamed out as it is compressed; files are read from storage one business at a time.
+ */
+export async function exportUserData(db: Db, storage: FileStorage, userId: number): Promise<Readable> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('Usuario no encontrado');
+  const zip = new JSZip();
+  zip.file(
+    'perfil.json',
+    asJson({
+      email: user.email,
+      full_name: user.fullName,
+      username: user.username,
+      language: user.language,
+      plan_id: user.planId,
+      discovery_source: user.discoverySource,
+      analytics_personal: !user.analyticsOptOut,
+      two_factor_enabled: user.twoFactorEnabled,
+      created_at: user.createdAt,
+    }),
+  );
+  const ledger = await db
+    .select({
+      delta: creditLedger.delta,
+      kind: creditLedger.kind,
+      source_id: creditLedger.sourceId,
+      created_at: creditLedger.createdAt,
+    })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(asc(creditLedger.id));
+  zip.file('creditos.json', asJson(ledger));
+
+  const owned = await db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.userId, userId))
+    .orderBy(asc(businesses.id));
+  for (const business of owned) {
+    const folder = `negocios/${business.id}-${slug(business.name, 'negocio')}`;
+    const { logoKey, logoVersion: _version, userId: _owner, ...data } = business;
+    zip.file(`${folder}/negocio.json`, asJson(data));
+    if (logoKey) {
+      const logo = await storage.get(logoKey);
+      if (logo) zip.file(`${folder}/logo.webp`, logo);
+    }
+
+    const runs = await db
+      .select()
+      .from(researches)
+      .where(eq(researches.businessId, business.id))
+      .orderBy(asc(researches.id));
+    const sources = runs.length
+      ? await db
+          .select()
+          .from(researchSources)
+          .where(
+            inArray(
+              researchSources.researchId,
+              runs.map((run) => run.id),
+            ),
+          )
+          .orderBy(asc(researchSources.number))
+      : [];
+    zip.file(
+      `${folder}/investigaciones.json`,
+      asJson(
+        runs.map((run) => ({
+          id: run.id,
+          status: run.status,
+          created_at: run.createdAt,
+          completed_at: run.completedAt,
+          summary: run.summary,
+          sections: run.sections,
+          missing: run.missing,
+          partial: run.partial,
+          sources: sources
+            .filter((source) => source.researchId === run.id)
+            .map(({ number, url, title }) => ({ number, url, title })),
+        })),
+      ),
+    );
+
+    const threads = await db
+      .select()
+      .from(chats)
+      .where(eq(chats.businessId, business.id))
+      .orderBy(asc(chats.id));
+    const files = await db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.businessId, business.id))
+      .orderBy(asc(attachments.createdAt));
+    for (const thread of threads) {
+      const rows = await db
+        .select({
+          id: messages.id,
+          sender: messages.sender,
+          content: messages.content,
+          time: messages.time,
+        })
+        .from(messages)
+        .where(eq(messages.chatId, thread.id))
+        .orderBy(asc(messages.id));
+      const ids = new Set(rows.map((row) => row.id));
+      zip.file(
+        `${folder}/chats/${thread.id}.json`,
+        asJson({
+          id: thread.id,
+          title: thread.title,
+          start_time: thread.startTime,
+          messages: rows.map((row) => ({
+            ...row,
+            attachments: files
+              .filter((file) => file.messageId === row.id)
+              .map((file) => ({ name: file.name, file: fileName(file.id, file.name) })),
+          })),
+        }),
+      );
+      for (const file of files) {
+        if (!ids.has(file.messageId)) continue;
+        const bytes = await storage.get(file.storageKey);
+        if (bytes) zip.file(`${folder}/${fileName(file.id, file.name)}`, bytes);
+      }
+    }
+  }
+  // JSZip's typings name its own stream type; at run time it is a Node Readable.
+  return zip.generateNodeStream({
+    type: 'nodebuffer',
+    streamFiles: true,
+    compression: 'DEFLATE',
+  }) as unknown as Readable;
+}

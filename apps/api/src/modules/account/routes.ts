@@ -1,0 +1,131 @@
+import { Readable } from 'node:stream';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { ACCOUNT_ERROR_CODES, confirmsAccountDeletion, deleteAccountSchema } from '@rumbo/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { Env } from '../../env.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { errorResponse, json, signedIn } from '../../http/openapi.ts';
+import { requireUser } from '../../http/session.ts';
+import { validationHook } from '../../http/validation.ts';
+import type { Auth } from '../auth/auth.ts';
+import { cancelSubscriptionOf } from '../billing/cancel-subscription.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { deleteAccount } from './delete-account.ts';
+import { exportUserData } from './export-data.ts';
+
+const tags = ['Cuenta'];
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/users/me/export',
+  tags,
+  summary: 'Descargar mis datos (zip)',
+  description:
+    'Un archivo zip con el perfil, los negocios (con sus investigaciones de mercado y logos), los chats con sus mensajes y archivos adjuntos, y el historial de créditos. Una descarga a la vez por usuario.',
+  security: signedIn,
+  responses: {
+    200: {
+      description: 'El archivo',
+      content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+    },
+    401: errorResponse('Sin sesión'),
+    429: errorResponse('Ya hay una descarga en curso'),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/users/me',
+  tags,
+  summary: 'Eliminar mi cuenta',
+  description:
+    'Con `confirmation` = `ELIMINAR` o el correo de la cuenta. Cancela primero la suscripción de pago en el proveedor; si el proveedor no la cancela, no se borra nada (502 `SUBSCRIPTION_CANCEL_FAILED`). Después borra todos los datos y archivos del usuario y cierra todas sus sesiones.',
+  security: signedIn,
+  request: { body: { required: true, content: json(deleteAccountSchema) } },
+  responses: {
+    204: { description: 'Cuenta eliminada; la cookie de sesión se borra' },
+    400: errorResponse('La confirmación no coincide (`CONFIRMATION_MISMATCH`)'),
+    401: errorResponse('Sin sesión'),
+    502: errorResponse('El proveedor de pagos no canceló la suscripción; no se ha borrado nada'),
+  },
+});
+
+export interface AccountDeps {
+  auth: Auth;
+  db: Db;
+  env: Env;
+  storage: FileStorage;
+}
+
+/** Issue 16: the user's own data, out (export) and gone (deletion). */
+export function accountRoutes({ auth, db, env, storage }: AccountDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('/users/me/export', requireUser(auth));
+  // Exports in progress in this process, by user: one at a time keeps a user from piling up archives.
+  const exporting = new Set<number>();
+
+  app.openapi(exportRoute, async (c) => {
+    const userId = c.get('userId');
+    if (exporting.has(userId)) {
+      throw new AppError(
+        429,
+        'EXPORT_IN_PROGRESS',
+        'Ya estamos preparando tus datos; espera a que termine la descarga',
+      );
+    }
+    exporting.add(userId);
+    let stream: Readable;
+    try {
+      stream = await exportUserData(db, storage, userId);
+    } catch (error) {
+      exporting.delete(userId);
+      throw error;
+    }
+    stream.once('close', () => exporting.delete(userId));
+    stream.once('end', () => exporting.delete(userId));
+    stream.once('error', () => exporting.delete(userId));
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      status: 200,
+      headers: {
+        'content-type': 'application/zip',
+        'content-disposition': `attachment; filename="rumbo-mis-datos-${day}.zip"`,
+        'cache-control': 'no-store',
+      },
+    }) as never;
+  });
+
+  app.use('/users/me', async (c, next) => {
+    if (c.req.method !== 'DELETE') return next();
+    return requireUser(auth)(c, next);
+  });
+  app.openapi(deleteRoute, async (c) => {
+    const userId = c.get('userId');
+    const { confirmation } = c.req.valid('json');
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('Usuario no encontrado');
+    if (!confirmsAccountDeletion(confirmation, user.email)) {
+      throw new AppError(
+        400,
+        ACCOUNT_ERROR_CODES.confirmationMismatch,
+        'Escribe ELIMINAR o tu correo para confirmar',
+        'confirmation',
+      );
+    }
+    // First the provider: if it refuses, the account stays whole and the user can try again.
+    await cancelSubscriptionOf(env, db, userId);
+    await deleteAccount(db, storage, c.get('logger'), userId);
+    // Its sessions went with the account; this only expires the browser's cookies.
+    const signedOut = await auth.api
+      .signOut({ headers: c.req.raw.headers, asResponse: true })
+      .catch(() => undefined);
+    auth.sessions.clear();
+    const res = c.body(null, 204);
+    for (const cookie of signedOut?.headers.getSetCookie() ?? []) res.headers.append('set-cookie', cookie);
+    return res;
+  });
+  return app;
+}

@@ -1,0 +1,50 @@
+import { FEEDBACK_MAX_LENGTH } from '@rumbo/contract';
+
+/** Spanish texts of the home's own cards (issue 16): businesses, the last conversation, feedback, demo mode. */
+export const homeCopy = {
+  businesses: {
+    title: 'Tus negocios',
+    loading: 'Cargando tus negocios…',
+    failed: 'No hemos podido cargar tus negocios.',
+    retry: 'Reintentar',
+    empty: 'Aún no tienes negocios: crea el primero.',
+    create: 'Crear mi primer negocio',
+    all: 'Ver todos',
+    open: (name: string) => `Abrir el chat de ${name}`,
+    stage: { idea: 'Idea de negocio', established: 'Empresa en marcha' },
+  },
+  research: {
+    loading: 'Consultando la investigación…',
+    none: 'Sin investigación de mercado',
+    completed: 'Investigación lista',
+    /** A run without a model (no model, or demo mode): a template to fill in, not research. */
+    scaffold: 'Plantilla de estudio lista',
+    running: (percent: number) => `Investigando… ${percent} %`,
+    failed: 'Falló la investigación',
+    disabled: 'Desactivada en tu plan',
+  },
+  latest: {
+    title: 'Continuar la última conversación',
+    loading: 'Buscando tu última conversación…',
+    failed: 'No hemos podido cargar tu última conversación.',
+    empty: 'Todavía no has hablado con tu mentor. Abre uno de tus negocios y haz tu primera pregunta.',
+    untitled: 'Conversación sin título',
+    continue: 'Continuar',
+    when: (relative: string) => `Última actividad ${relative}`,
+  },
+  feedback: {
+    label: 'Tu comentario',
+    hint: `Hasta ${FEEDBACK_MAX_LENGTH} caracteres. Lo leerá el equipo que gestiona esta instalación.`,
+    placeholder: '¿Qué echas en falta o qué podemos mejorar?',
+    send: 'Enviar comentario',
+    empty: 'Escribe tu comentario',
+    tooLong: `El comentario puede tener como mucho ${FEEDBACK_MAX_LENGTH} caracteres`,
+    sent: 'Gracias, hemos recibido tu comentario',
+    another: 'Enviar otro comentario',
+    failed: 'No hemos podido enviar tu comentario. Inténtalo de nuevo.',
+    count: (used: number) => `${used} / ${FEEDBACK_MAX_LENGTH}`,
+  },
+  demo: {
+    banner: 'Modo demostración: las respuestas son de ejemplo, no de un modelo de IA',
+  },
+} as const;

@@ -1,0 +1,143 @@
+import fs from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { scanScreen } from './support/axe.ts';
+import { starterWithIdea } from './support/businesses.ts';
+import { MARKDOWN_ANSWER, MODEL_TITLE } from './support/model-script.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * Issue 16, chat actions: copy an answer (Markdown and text), rate it with a reason, rename, search
+ * (accents ignored), export and delete a thread — each still so after a reload.
+ */
+
+/** A new Starter user with one idea, on its chat screen. */
+async function chatOfNewUser(page: Page): Promise<number> {
+  const { businessId } = await starterWithIdea(
+    page,
+    { name: 'Marta Gil', emailPrefix: 'chat-actions' },
+    {
+      name: 'aceites del sur',
+      goal: 'Validar la demanda en Andalucía',
+      team: 'Dos socios con experiencia en hostelería',
+    },
+  );
+  await page.goto(`/chat/idea/${businessId}`);
+  await expect(page.getByLabel('Mensaje')).toBeVisible();
+  return businessId;
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Historial de chats' });
+const answer = (page: Page) => page.locator('article[data-sender="ai_model"]').last();
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+test('copy, rate, rename, search, export and delete a thread', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await chatOfNewUser(page);
+
+  await page.getByLabel('Mensaje').fill('¿Cómo valido que los restaurantes quieren mi aceite?');
+  await page.keyboard.press('Enter');
+  await expect(answer(page)).toHaveAttribute('data-finished', 'true');
+  await expect(sidebar(page).getByRole('button', { name: MODEL_TITLE, exact: true })).toBeVisible();
+
+  // Copy: as Markdown, then as text; 'Copiado' shows and goes back after 3 s.
+  const tools = answer(page).getByRole('group', { name: 'Acciones de la respuesta' });
+  await tools.getByRole('button', { name: 'Copiar en Markdown' }).click();
+  await expect(tools.getByRole('button', { name: 'Copiado' })).toBeVisible();
+  expect(await clipboard(page)).toBe(MARKDOWN_ANSWER);
+  await expect(tools.getByRole('button', { name: 'Copiar en Markdown' })).toBeVisible({ timeout: 5000 });
+  await tools.getByRole('button', { name: 'Copiar como texto' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tools.getByText('Copiado')).toBeVisible();
+  const text = await clipboard(page);
+  expect(text).toContain('Plan de validación\n');
+  expect(text).toContain('• Habla con 10 clientes potenciales');
+  expect(text).not.toContain('**');
+
+  // Thumbs down with a reason, kept after a reload.
+  await tools.getByRole('button', { name: 'Mala respuesta' }).click();
+  await expect(answer(page).getByLabel('Cuéntanos qué falló (opcional)')).toBeFocused();
+  await scanScreen(page, 'chat: an answer rated down, its reason form', { widths: [1280] });
+  await answer(page).getByLabel('Cuéntanos qué falló (opcional)').fill('Faltan precios de la competencia');
+  await answer(page).getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(tools.getByText('Gracias por tu valoración')).toBeVisible();
+  await page.reload();
+  await expect(answer(page).getByRole('button', { name: 'Mala respuesta' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(answer(page).getByRole('button', { name: 'Buena respuesta' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
+  // Rename from the thread's menu.
+  const menuButton = (title: string) => sidebar(page).getByRole('button', { name: `Opciones de «${title}»` });
+  await menuButton(MODEL_TITLE).click();
+  const menu = page.getByRole('menu', { name: `Opciones de «${MODEL_TITLE}»` });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Renombrar', 'Exportar en Markdown', 'Eliminar']);
+  await expect(menu.getByRole('menuitem', { name: 'Renombrar' })).toBeFocused();
+  await scanScreen(page, 'chat: a thread menu open', { widths: [1280] });
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton(MODEL_TITLE)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await menu.getByRole('menuitem', { name: 'Renombrar' }).click();
+  const rename = page.getByRole('dialog', { name: 'Renombrar chat' });
+  await rename.getByLabel('Título').fill('   ');
+  await rename.getByRole('button', { name: 'Guardar' }).click();
+  await expect(rename.getByRole('alert')).toHaveText('Escribe un título');
+  await scanScreen(page, 'chat: rename dialog with an error', { widths: [1280] });
+  await rename.getByLabel('Título').fill('  Plan de aceites  ');
+  await rename.getByRole('button', { name: 'Guardar' }).click();
+  await expect(rename).toBeHidden();
+  await expect(sidebar(page).getByRole('button', { name: 'Plan de aceites', exact: true })).toBeVisible();
+  await page.reload();
+  await expect(sidebar(page).getByRole('button', { name: 'Plan de aceites', exact: true })).toBeVisible();
+
+  // Search: a word of the answer, typed without its accent, finds the thread with the word marked.
+  const search = sidebar(page).getByRole('searchbox', { name: 'Buscar chats' });
+  await search.fill('pagarian');
+  const results = sidebar(page).getByRole('list', { name: 'Resultados de la búsqueda' });
+  await expect(results.getByRole('button')).toHaveCount(1);
+  await expect(results.getByRole('button')).toContainText('Plan de aceites');
+  await expect(results.locator('mark')).toHaveText('pagarían');
+  await scanScreen(page, 'chat: search results', { widths: [1280] });
+  await search.fill('criptomonedas');
+  await expect(sidebar(page).getByText('Ningún chat coincide con «criptomonedas»')).toBeVisible();
+  await search.fill('validacion');
+  await results.getByRole('button', { name: /Plan de aceites/ }).click();
+  await expect(search).toHaveValue('');
+  await expect(page).toHaveURL(/[?&]chat=\d+/);
+
+  // Export: a Markdown download named after the title.
+  await menuButton('Plan de aceites').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Exportar en Markdown' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('plan-de-aceites.md');
+  const exported = await fs.readFile(await download.path(), 'utf8');
+  expect(exported.startsWith('# Plan de aceites\n')).toBe(true);
+  expect(exported).toContain('¿Cómo valido que los restaurantes quieren mi aceite?');
+  expect(exported).toContain(MARKDOWN_ANSWER);
+
+  // Delete, with a confirmation: the open thread goes and a new empty chat is left.
+  await menuButton('Plan de aceites').click();
+  await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+  const confirm = page.getByRole('alertdialog', { name: '¿Eliminar este chat?' });
+  await expect(confirm).toContainText('Se borrarán «Plan de aceites»');
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await scanScreen(page, 'chat: delete confirmation', { widths: [1280] });
+  await confirm.getByRole('button', { name: 'Eliminar chat' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(
+    sidebar(page).getByText('Aún no hay conversaciones. Escribe tu primera pregunta.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aceites del sur', exact: true })).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]chat=/);
+  await page.reload();
+  await expect(
+    sidebar(page).getByText('Aún no hay conversaciones. Escribe tu primera pregunta.'),
+  ).toBeVisible();
+});
