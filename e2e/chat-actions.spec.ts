@@ -141,3 +141,50 @@ test('copy, rate, rename, search, export and delete a thread', async ({ page, co
     sidebar(page).getByText('Aún no hay conversaciones. Escribe tu primera pregunta.'),
   ).toBeVisible();
 });
+
+test('at phone width: the thread menu, its dialogs and the search', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await chatOfNewUser(page);
+  await page.getByLabel('Mensaje').fill('¿Cómo valido que los restaurantes quieren mi aceite?');
+  await page.keyboard.press('Enter');
+  await expect(answer(page)).toHaveAttribute('data-finished', 'true');
+
+  await answer(page).getByRole('button', { name: 'Mala respuesta' }).click();
+  await expect(answer(page).getByLabel('Cuéntanos qué falló (opcional)')).toBeFocused();
+  await scanScreen(page, 'chat: an answer rated down, its reason form', { widths: [375] });
+
+  // Below 768 px the history is an overlay, opened from the header.
+  await page.getByRole('button', { name: 'Abrir el historial' }).click();
+  const menuButton = sidebar(page).getByRole('button', { name: `Opciones de «${MODEL_TITLE}»` });
+  await menuButton.click();
+  const menu = page.getByRole('menu', { name: `Opciones de «${MODEL_TITLE}»` });
+  await expect(menu.getByRole('menuitem', { name: 'Renombrar' })).toBeFocused();
+  await scanScreen(page, 'chat: a thread menu open', { widths: [375] });
+  await menu.getByRole('menuitem', { name: 'Renombrar' }).click();
+  const rename = page.getByRole('dialog', { name: 'Renombrar chat' });
+  await rename.getByLabel('Título').fill('   ');
+  await rename.getByRole('button', { name: 'Guardar' }).click();
+  await expect(rename.getByRole('alert')).toHaveText('Escribe un título');
+  await scanScreen(page, 'chat: rename dialog with an error', { widths: [375] });
+  // Escape is the dialog's: it closes, and the history under it stays open.
+  await page.keyboard.press('Escape');
+  await expect(rename).toBeHidden();
+  await expect(sidebar(page)).toBeVisible();
+
+  const search = sidebar(page).getByRole('searchbox', { name: 'Buscar chats' });
+  await search.fill('pagarian');
+  await expect(
+    sidebar(page).getByRole('list', { name: 'Resultados de la búsqueda' }).locator('mark'),
+  ).toHaveText('pagarían');
+  await scanScreen(page, 'chat: search results', { widths: [375] });
+  await search.fill('');
+
+  await menuButton.click();
+  await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+  const confirm = page.getByRole('alertdialog', { name: '¿Eliminar este chat?' });
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await scanScreen(page, 'chat: delete confirmation', { widths: [375] });
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(sidebar(page).getByRole('button', { name: MODEL_TITLE, exact: true })).toBeVisible();
+});

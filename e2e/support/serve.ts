@@ -109,6 +109,8 @@ const env = loadEnv({
   SEARCH_BASE_URL: search.url,
   RESEARCH_ALLOW_LOOPBACK: 'true',
   // The home journey has an operator of its own: each journey registers its operator once per server.
+  // One address signs up every journey's users, a few seconds apart (Better Auth's counters never rest).
+  WRITE_LIMIT_MULTIPLIER: '5',
   ADMIN_EMAILS: 'operadora@example.com,operador.inicio@example.com',
 });
 const logger = createLogger(env.LOG_LEVEL);

@@ -52,9 +52,13 @@ export function Modal({
     for (const element of madeInert) element.setAttribute('inert', '');
     (initialFocus?.current ?? panel.querySelector<HTMLElement>(FOCUSABLE) ?? panel).focus();
     // A DOM listener: a modal opened over this one lives in another branch of <body>, so its Escape
-    // never reaches this one, and only the innermost dialog closes.
+    // never reaches this one, and only the innermost dialog closes. The Escape is the dialog's alone:
+    // the page's own listeners (an overlay that closes, an answer that stops) must not see it too, even
+    // once closing the dialog has put them back.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      onCloseRef.current();
     };
     panel.addEventListener('keydown', onKeyDown);
     return () => {

@@ -40,7 +40,10 @@ export function ChatHeader({
         <SquarePen className="size-5" aria-hidden="true" />
       </IconButton>
       <div className="flex min-w-0 flex-1 items-center gap-2">
-        <BusinessLogo business={business} className="size-8" />
+        {/* At phone width the name needs the room more than the logo does. */}
+        <div className="hidden shrink-0 sm:block">
+          <BusinessLogo business={business} className="size-8" />
+        </div>
         {/* Two lines before it is cut (a long name at 375 px), and the whole name on hover. */}
         <h1
           title={business.name}
