@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ACCOUNT_ERROR_CODES, confirmsAccountDeletion, deleteAccountSchema } from '@rumbo/contract';
+import contentDisposition from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -92,7 +93,7 @@ export function accountRoutes({ auth, db, env, storage }: AccountDeps) {
       status: 200,
       headers: {
         'content-type': 'application/zip',
-        'content-disposition': `attachment; filename="rumbo-mis-datos-${day}.zip"`,
+        'content-disposition': contentDisposition(`rumbo-mis-datos-${day}.zip`),
         'cache-control': 'no-store',
       },
     }) as never;

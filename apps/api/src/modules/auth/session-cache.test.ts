@@ -23,4 +23,13 @@ describe('the session cache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBeUndefined();
   });
+
+  it('when full, lets the least recently used session go, not every session at once', () => {
+    const cache = createSessionCache(60_000, 3);
+    for (const key of ['a', 'b', 'c']) cache.set(key, 1, later, cache.epoch);
+    expect(cache.get('a')).toBe(1);
+    cache.set('d', 2, later, cache.epoch);
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual([1, 1, 2]);
+  });
 });

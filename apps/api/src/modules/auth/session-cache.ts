@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Which user a session credential (the request's cookie and authorization headers) belongs to, kept
  * for a few seconds so that a burst of requests with one session costs one lookup (ADR 0011). Every
@@ -6,13 +8,11 @@
  */
 
 export const SESSION_CACHE_MS = 5_000;
-/** Beyond this many entries the cache starts again empty: memory stays bounded whatever the traffic. */
-const MAX_ENTRIES = 10_000;
-
-interface Entry {
-  userId: number;
-  until: number;
-}
+/**
+ * At most this many sessions are kept; beyond it the least recently used goes first, so memory stays
+ * bounded whatever the traffic and a full cache never forgets the active sessions all at once.
+ */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 export interface SessionCache {
   /** Increases at every `clear`: a lookup that started before a clear must not be stored after it. */
@@ -22,28 +22,25 @@ export interface SessionCache {
   clear(): void;
 }
 
-export function createSessionCache(ttlMs = SESSION_CACHE_MS): SessionCache {
-  let entries = new Map<string, Entry>();
+export function createSessionCache(
+  ttlMs = SESSION_CACHE_MS,
+  maxEntries = SESSION_CACHE_MAX_ENTRIES,
+): SessionCache {
+  const entries = new LRUCache<string, number>({ max: maxEntries, ttl: ttlMs });
   let epoch = 0;
   return {
     get epoch() {
       return epoch;
     },
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.until > Date.now()) return entry.userId;
-      entries.delete(key);
-      return undefined;
-    },
+    get: (key) => entries.get(key),
     set(key, userId, sessionExpiresAt, at) {
       if (at !== epoch) return;
-      if (entries.size >= MAX_ENTRIES) entries = new Map();
-      entries.set(key, { userId, until: Math.min(Date.now() + ttlMs, sessionExpiresAt.getTime()) });
+      const ttl = Math.min(ttlMs, sessionExpiresAt.getTime() - Date.now());
+      if (ttl > 0) entries.set(key, userId, { ttl });
     },
     clear() {
       epoch += 1;
-      entries = new Map();
+      entries.clear();
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   chatSearchQuerySchema,
   renameChatSchema,
 } from '@rumbo/contract';
+import contentDisposition from 'content-disposition';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { errorResponse, json, signedIn } from '../../http/openapi.ts';
@@ -116,7 +117,7 @@ export function chatActionRoutes({ db, storage }: ChatActionDeps) {
       const { fileName, markdown } = await exportChat(db, c.get('userId'), id, chatId);
       return c.body(markdown, 200, {
         'Content-Type': 'text/markdown; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Content-Disposition': contentDisposition(fileName),
         'Cache-Control': 'no-store',
       }) as never;
     },

@@ -18,6 +18,7 @@ import {
   sendResultSchema,
   userText,
 } from '@rumbo/contract';
+import contentDisposition from 'content-disposition';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -385,11 +386,12 @@ export function chatRoutes(auth: Auth, service: ChatService, actions: ChatAction
       // Images, PDF and text open in the browser; Word documents download. Nothing runs (sandbox).
       const inline =
         attachment.type === 'image' || /^(application\/pdf|text\/plain)$/.test(attachment.mimeType);
-      const encoded = encodeURIComponent(attachment.name);
       return c.body(new Uint8Array(data), 200, {
         'Content-Type':
           attachment.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : attachment.mimeType,
-        'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encoded}`,
+        'Content-Disposition': contentDisposition(attachment.name, {
+          type: inline ? 'inline' : 'attachment',
+        }),
         'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
         'Cache-Control': 'private, max-age=31536000, immutable',
       }) as never;
