@@ -23,7 +23,7 @@ const SEND_CONCURRENCY = 8;
 const CLICK_REPETITIONS = 5;
 const FULL_LOAD_REPETITIONS = 3;
 const TOP_FILES = 5;
-/** The root shows its content 1 s after the page starts (spec §2.2; apps/web/src/app/startup-delay.ts). */
+/** The root shows its content 1 s after the page starts (product.md §2.2; apps/web/src/app/startup-delay.ts). */
 const STARTUP_DELAY_MS = 1000;
 const CHROMIUM_ARGS = [
   '--disable-gpu',

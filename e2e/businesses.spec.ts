@@ -13,7 +13,7 @@ import { expect, test } from './support/test.ts';
 
 /**
  * Issue 5, 'It must show' 1 and 2 in the browser: onboarding, the creation wizard for an idea and for
- * an established business with every rule of spec §5, the dashboard with the logos, the edit wizard
+ * an established business with every rule of product.md §5, the dashboard with the logos, the edit wizard
  * and its popup, deletion, and the Founder plan's limit (guard, add card and API).
  */
 

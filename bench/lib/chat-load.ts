@@ -109,7 +109,7 @@ export async function peakRss<T>(pid: number | undefined, work: () => Promise<T>
 
 /**
  * With TEST_DATABASE_URL (a PostgreSQL server, as in CI) the server runs on a fresh database there:
- * the configuration for many concurrent users (ARCHITECTURE §7). Without it, on the embedded PGlite.
+ * the configuration for many concurrent users (architecture.md §7). Without it, on the embedded PGlite.
  */
 export async function benchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;

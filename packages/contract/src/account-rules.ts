@@ -1,4 +1,4 @@
-/** Shortest password (spec §9). */
+/** Shortest password (product.md §9). */
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** Longest full name the profile saves (issue 16). Sign-up accepts longer ones; the profile asks for less. */

@@ -1,15 +1,15 @@
 // Analytics names and limits, without zod: the browser's analytics client is on the login route and
 // must not load the schemas (see zod.ts).
 
-/** Spec §7 and §3: the events the browser reports, exactly as the spec names them. */
+/** product.md §7 and §3: the events the browser reports, exactly as the spec names them. */
 export const PAGE_VIEW_EVENT = 'Página vista';
 export const LOGIN_EVENT = 'Login';
 export const SIGN_UP_EVENT = 'Sign Up';
-/** Spec §7: 'Mensaje enviado a' followed by the product name. */
+/** product.md §7: 'Mensaje enviado a' followed by the product name. */
 export const MESSAGE_SENT_PREFIX = 'Mensaje enviado a ';
 export const messageSentEvent = (productName: string) => `${MESSAGE_SENT_PREFIX}${productName}`;
 export const NEW_CHAT_EVENT = 'Nuevo chat creado';
-/** Identify + profile (spec §3 'Analytics profile') and the membership group, as events of our store. */
+/** Identify + profile (product.md §3 'Analytics profile') and the membership group, as events of our store. */
 export const PROFILE_EVENT = '$profile';
 export const GROUP_EVENT = '$group';
 
@@ -50,7 +50,7 @@ export type ClientEventName = (typeof CLIENT_EVENT_NAMES)[number];
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-/** Spec §9 'Analytics defaults'. */
+/** product.md §9 'Analytics defaults'. */
 export const ANALYTICS_BATCH_SIZE = 50;
 export const ANALYTICS_FLUSH_INTERVAL_MS = 5_000;
 export const ANALYTICS_REQUEST_TIMEOUT_MS = 90_000;
@@ -60,11 +60,11 @@ export const ANALYTICS_BODY_LIMIT = 64 * 1024;
 export const ANALYTICS_MAX_PROPERTIES = 30;
 export const ANALYTICS_MAX_VALUE_LENGTH = 1000;
 
-/** Spec §3 'Analytics profile': without a campaign the source is 'organic'. */
+/** product.md §3 'Analytics profile': without a campaign the source is 'organic'. */
 export const DEFAULT_UTM_SOURCE = 'organic';
 
 /**
- * Spec §2.12: the Spanish name of a page. The path is reduced to its first segment, except
+ * product.md §2.12: the Spanish name of a page. The path is reduced to its first segment, except
  * /profile/sub, which is kept whole; anything else is 'Ruta desconocida'. The login screen's views
  * (shown in place of any page) are reported as /login, /register and /forgottenPass.
  */
@@ -87,7 +87,7 @@ const PAGE_NAMES: Record<string, string> = {
 };
 export const UNKNOWN_PAGE_NAME = 'Ruta desconocida';
 
-/** Spec §2.12: '/chat/idea/4' → '/chat'; '/profile/sub' stays; the query and trailing slashes go. */
+/** product.md §2.12: '/chat/idea/4' → '/chat'; '/profile/sub' stays; the query and trailing slashes go. */
 export function normalisePagePath(pathname: string): string {
   const path = pathname.split(/[?#]/, 1)[0] ?? '';
   const segments = path.split('/').filter(Boolean);
@@ -100,7 +100,7 @@ export function pageName(pathname: string): string {
 }
 
 /**
- * Spec §9 'Plan codes in analytics', keyed by plan id. Here rather than in the plan catalogue, so that
+ * product.md §9 'Plan codes in analytics', keyed by plan id. Here rather than in the plan catalogue, so that
  * the analytics client, on every route, does not load the plans' texts.
  */
 export const PLAN_CODES = {
@@ -113,7 +113,7 @@ export const PLAN_CODES = {
 } as const;
 export type PlanCode = (typeof PLAN_CODES)[keyof typeof PLAN_CODES];
 
-/** Spec §3 'Membership group': the plan's level (Starter has its own; no plan, none). */
+/** product.md §3 'Membership group': the plan's level (Starter has its own; no plan, none). */
 export function membershipGroup(planId: number): 'STARTER' | 'FOUNDER' | 'CEO' | null {
   if (planId === 9) return 'STARTER';
   if (planId === 5) return 'FOUNDER';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyticsBatchSchema } from './analytics.ts';
 import { membershipGroup, normalisePagePath, pageName, UNKNOWN_PAGE_NAME } from './analytics-rules.ts';
 
-describe('spec §2.12 page names', () => {
+describe('product.md §2.12 page names', () => {
   it.each([
     ['/login', 'Login'],
     ['/register', 'Registro'],
@@ -43,7 +43,7 @@ describe('spec §2.12 page names', () => {
   });
 });
 
-describe('membership group (spec §3)', () => {
+describe('membership group (product.md §3)', () => {
   it('is FOUNDER for Founder, CEO for the three CEO plans, and none without a plan', () => {
     expect(membershipGroup(5)).toBe('FOUNDER');
     expect([7, 11, 12].map(membershipGroup)).toEqual(['CEO', 'CEO', 'CEO']);

@@ -34,7 +34,7 @@ export type AnalyticsEventInput = z.input<typeof analyticsEventInputSchema>;
 
 const utmValue = userText().trim().min(1).max(200).optional();
 
-/** POST /api/analytics/events: a batch of up to 50 events of one browser session (spec §9). */
+/** POST /api/analytics/events: a batch of up to 50 events of one browser session (product.md §9). */
 export const analyticsBatchSchema = z.object({
   session_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Identificador de sesión no válido'),
   events: z.array(analyticsEventInputSchema).min(1).max(ANALYTICS_BATCH_SIZE),

@@ -1,6 +1,6 @@
 import { isPlanId, NO_PLAN, PAID_PLANS, type PlanId } from './plans.ts';
 
-// Subscription rules and codes (spec §7, ADR 0007), without zod: screens import them without loading
+// Subscription rules and codes (product.md §7, ADR 0007), without zod: screens import them without loading
 // the schemas (see zod.ts).
 
 /** Plans a user can choose: Starter (free, no payment) and the paid ones (checkout). */

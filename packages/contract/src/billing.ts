@@ -2,7 +2,7 @@ import { CHECKOUT_STATUSES, isChoosablePlan } from './billing-rules.ts';
 import { userText } from './text.ts';
 import { z } from './zod.ts';
 
-/** Wire shapes of the subscription calls (spec §7 `/subscriptions…`, ADR 0007). */
+/** Wire shapes of the subscription calls (product.md §7 `/subscriptions…`, ADR 0007). */
 
 export const createSubscriptionBodySchema = z.object({
   plan_id: z

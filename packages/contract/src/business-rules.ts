@@ -1,4 +1,4 @@
-// Business limits, options and texts (spec §3 'Business', §5 and §9), without zod: screens import them
+// Business limits, options and texts (product.md §3 'Business', §5 and §9), without zod: screens import them
 // without loading the schemas (see zod.ts).
 
 export const DESCRIPTION_MIN_LENGTH = 150;
@@ -75,7 +75,7 @@ export const LOGO_GRADIENTS = [
   ['#334155', '#0f172a'],
 ] as const;
 
-/** Spec §3 'Research' and §9: the app asks for a new business's research 1 s after creating it. */
+/** product.md §3 'Research' and §9: the app asks for a new business's research 1 s after creating it. */
 export const RESEARCH_MAX_TOKENS = 50000;
 export const RESEARCH_DELAY_MS = 1000;
 

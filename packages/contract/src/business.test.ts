@@ -17,7 +17,7 @@ const idea = {
   investment_currency: 'euro',
 };
 
-describe('business input schemas (spec §5)', () => {
+describe('business input schemas (product.md §5)', () => {
   it('clears the competitor differentiation when there are no competitors', () => {
     expect(ideaInputSchema.parse(idea).competitor_differentiation).toBe('');
   });

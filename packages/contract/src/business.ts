@@ -20,7 +20,7 @@ import {
 import { idSchema, userText } from './text.ts';
 import { z } from './zod.ts';
 
-// Wire shapes of businesses and their research (spec §3 'Business', 'Research', §5).
+// Wire shapes of businesses and their research (product.md §3 'Business', 'Research', §5).
 
 const requiredText = (max: number) =>
   userText().trim().min(1, 'Obligatorio').max(max, `Máximo ${max} caracteres`);
@@ -66,7 +66,7 @@ export const ideaInputSchema = ideaFieldsSchema
     path: ['competitor_differentiation'],
     message: 'Obligatorio',
   })
-  // Spec §5: with no competitors the differentiation is cleared.
+  // product.md §5: with no competitors the differentiation is cleared.
   .transform((v) => (v.competitor_existence ? v : { ...v, competitor_differentiation: '' }));
 export type IdeaInput = z.input<typeof ideaInputSchema>;
 
@@ -81,7 +81,7 @@ const establishedFields = z.object({
   mission_and_vision: requiredText(LONG_TEXT_MAX_LENGTH),
   billing: z.number().gt(0, 'Debe ser mayor que 0'),
   billing_currency: z.enum(CURRENCIES),
-  // ADR 0018 (departs from spec §5): a business with losses registers too, so the EBITDA may be 0 or
+  // ADR 0018 (departs from product.md §5): a business with losses registers too, so the EBITDA may be 0 or
   // negative and the margin 0; only billing must be above 0.
   ebitda: z.number(),
   ebitda_currency: z.enum(CURRENCIES),
@@ -97,7 +97,7 @@ export const establishedFieldsSchema = establishedFields.extend({
 export const establishedPatchSchema = establishedFields.partial();
 
 export const establishedInputSchema = establishedFieldsSchema
-  // Spec §3: the EBITDA currency follows the billing currency.
+  // product.md §3: the EBITDA currency follows the billing currency.
   .transform((v) => ({ ...v, ebitda_currency: v.billing_currency }));
 export type EstablishedInput = z.input<typeof establishedInputSchema>;
 
@@ -139,7 +139,7 @@ export type Established = z.infer<typeof establishedSchema>;
 export const businessSchema = z.discriminatedUnion('stage', [ideaSchema, establishedSchema]);
 export type Business = z.infer<typeof businessSchema>;
 
-/** Spec §3 'Research' and §9: the request the app sends 1 s after a business is created. */
+/** product.md §3 'Research' and §9: the request the app sends 1 s after a business is created. */
 export const researchRequestSchema = z.object({
   max_tokens: z.number().int().positive().max(200_000),
   business_id: idSchema,

@@ -1,4 +1,4 @@
-// Chat options, helpers and texts (spec §3 'Chat', 'Message', 'File attachment', §8), without zod:
+// Chat options, helpers and texts (product.md §3 'Chat', 'Message', 'File attachment', §8), without zod:
 // screens import them without loading the schemas (see zod.ts).
 
 export const UNSAVED_CHAT_ID = -123;
@@ -18,14 +18,14 @@ const DOCUMENT_MIME_TYPES = new Set([
   'text/plain',
 ]);
 
-/** Spec §3: image if the MIME type starts with image/; document for PDF, Word and plain text. */
+/** product.md §3: image if the MIME type starts with image/; document for PDF, Word and plain text. */
 export function attachmentTypeOf(mimeType: string): AttachmentType {
   if (mimeType.startsWith('image/')) return 'image';
   if (DOCUMENT_MIME_TYPES.has(mimeType)) return 'document';
   return 'other';
 }
 
-/** Formats a time as ISO 8601 with exactly 6 fractional digits (spec §3 'Message'). */
+/** Formats a time as ISO 8601 with exactly 6 fractional digits (product.md §3 'Message'). */
 export function toMicrosecondIso(date: Date): string {
   return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
@@ -44,11 +44,11 @@ export const CHAT_STREAM_HEADERS = {
 export const ANSWER_KINDS = ['model', 'credits_exhausted', 'not_configured', 'error'] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
-/** Spec §8: what a failed answer (content 'error') shows. */
+/** product.md §8: what a failed answer (content 'error') shows. */
 export const FAILED_ANSWER_MESSAGE =
   'Lo sentimos, ha ocurrido un error al procesar tu solicitud. Por favor, inténtalo de nuevo en unos minutos.';
 
-/** Spec §8 'Credits exhausted': one text for the free plan (9), another for every other plan. */
+/** product.md §8 'Credits exhausted': one text for the free plan (9), another for every other plan. */
 export function creditsExhaustedMessage(productName: string, planId: number): string {
   const tail =
     planId === 9

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentTypeOf, creditsExhaustedMessage, sendMessageSchema, toMicrosecondIso } from './index.ts';
 
-describe('message shapes (spec §3)', () => {
+describe('message shapes (product.md §3)', () => {
   it('writes times with 6 fractional digits', () => {
     expect(toMicrosecondIso(new Date('2026-11-21T10:00:00.123Z'))).toBe('2026-11-21T10:00:00.123000Z');
   });
@@ -17,7 +17,7 @@ describe('message shapes (spec §3)', () => {
   });
 });
 
-describe('answers without a model call (spec §8)', () => {
+describe('answers without a model call (product.md §8)', () => {
   it('has one credits-exhausted text for plan 9 and another for other plans', () => {
     expect(creditsExhaustedMessage('Rumbo', 9)).toBe(
       'Lo sentimos, has agotado todos los créditos disponibles en tu plan. Para seguir usando Rumbo, mejora tu plan a uno superior.',

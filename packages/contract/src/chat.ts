@@ -3,7 +3,7 @@ import { ATTACHMENT_TYPES, MESSAGE_SENDERS } from './chat-rules.ts';
 import { idText, userText } from './text.ts';
 import { z } from './zod.ts';
 
-// Wire shapes of chats and messages (spec §3 'Chat', 'Message', 'File attachment').
+// Wire shapes of chats and messages (product.md §3 'Chat', 'Message', 'File attachment').
 
 export const chatSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 // The onboarding's options, without zod: screens import them without loading the schemas (see zod.ts).
 
-/** Spec §3 'Onboarding options': where the user found us (kept on the user, reported to analytics). */
+/** product.md §3 'Onboarding options': where the user found us (kept on the user, reported to analytics). */
 export const DISCOVERY_SOURCES = [
   'friends',
   'instagram',
@@ -12,6 +12,6 @@ export const DISCOVERY_SOURCES = [
 ] as const;
 export type DiscoverySource = (typeof DISCOVERY_SOURCES)[number];
 
-/** Spec §3 'Onboarding options': how long the venture has been going (kept in the browser only). */
+/** product.md §3 'Onboarding options': how long the venture has been going (kept in the browser only). */
 export const EXPERIENCE_OPTIONS = ['start', '2years', '5years', '8years'] as const;
 export type Experience = (typeof EXPERIENCE_OPTIONS)[number];

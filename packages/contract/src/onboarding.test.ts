@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DISCOVERY_SOURCES, EXPERIENCE_OPTIONS, onboardingInputSchema } from './index.ts';
 
-describe('onboarding options (spec §3)', () => {
+describe('onboarding options (product.md §3)', () => {
   it('are the seven discovery sources and the four venture ages', () => {
     expect(DISCOVERY_SOURCES).toEqual([
       'friends',

@@ -11,7 +11,7 @@ import {
   SLIDER_PLANS,
 } from './index.ts';
 
-describe('the plan catalogue (spec §3, §9)', () => {
+describe('the plan catalogue (product.md §3, §9)', () => {
   it('has the spec figures', () => {
     const figures = Object.values(PLANS)
       .filter((p) => p.id !== -1)

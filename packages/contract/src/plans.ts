@@ -1,6 +1,6 @@
 import { PLAN_CODES, type PlanCode } from './analytics-rules.ts';
 
-/** Plan catalogue (spec §3 'Plans', §9). Ids are the product's internal plan ids. */
+/** Plan catalogue (product.md §3 'Plans', §9). Ids are the product's internal plan ids. */
 export const PLAN_IDS = [-1, 9, 5, 7, 11, 12] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -8,7 +8,7 @@ export const NO_PLAN: PlanId = -1;
 export const STARTER_PLAN: PlanId = 9;
 export const UNLIMITED_PLAN: PlanId = 12;
 
-/** How unlimited credits are stored by older clients (spec §3); on the wire we send null. */
+/** How unlimited credits are stored by older clients (product.md §3); on the wire we send null. */
 export const UNLIMITED_CREDITS_SENTINEL = -9999;
 
 export interface PlanFeature {
@@ -18,7 +18,7 @@ export interface PlanFeature {
 
 export interface Plan {
   id: PlanId;
-  /** Analytics code (spec §9 'Plan codes in analytics'). */
+  /** Analytics code (product.md §9 'Plan codes in analytics'). */
   code: PlanCode;
   name: string;
   description: string;
@@ -169,7 +169,7 @@ export function hasUnlimitedCredits(planId: number): boolean {
   return planId === UNLIMITED_PLAN;
 }
 
-/** Spec §6: plan 12 may always send; every other plan needs credits above 0. */
+/** product.md §6: plan 12 may always send; every other plan needs credits above 0. */
 export function maySend(planId: number, credits: number | null): boolean {
   return hasUnlimitedCredits(planId) || (credits ?? 0) > 0;
 }
@@ -179,7 +179,7 @@ export function isResearchEnabled(planId: number): boolean {
 }
 
 /**
- * Research runs a plan allows per billing period (spec §6 plan grid): Founder '1 investigación de
+ * Research runs a plan allows per billing period (product.md §6 plan grid): Founder '1 investigación de
  * mercado', the CEO plans 'ilimitadas' (null), the others none.
  */
 export function researchQuota(planId: number): number | null {

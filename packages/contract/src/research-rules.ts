@@ -1,4 +1,4 @@
-// Market research (issue 14, spec §3 'Research', §6): modes, stages, the report's fixed structure and
+// Market research (issue 14, product.md §3 'Research', §6): modes, stages, the report's fixed structure and
 // the kinds of claim. zod-free, so the web bundle can use the labels without the schemas.
 
 /**

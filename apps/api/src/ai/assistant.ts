@@ -18,7 +18,7 @@ import { nodeLlamaCppInstalled } from './local-model.ts';
 import { openAICompatibleModel, streamsDeltas } from './openai-compatible.ts';
 import { cleanTitle, titlePrompt } from './prompts/title.es.ts';
 
-/** The only code that calls models (ARCHITECTURE §2). */
+/** The only code that calls models (architecture.md §2). */
 
 export interface AnswerRequest {
   system: string;
@@ -210,7 +210,7 @@ export function unconfiguredAssistant(): Assistant {
   };
 }
 
-/** Builds the assistant the environment asks for (ARCHITECTURE §4, ADR 0010) and logs which one. */
+/** Builds the assistant the environment asks for (architecture.md §4, ADR 0010) and logs which one. */
 export function createAssistant(env: Env, logger: Logger): Assistant {
   const provider = env.AI_PROVIDER ?? (localModelFile(env) ? 'local' : undefined);
   const vision = (fallback: boolean) => (env.AI_VISION ? env.AI_VISION === 'true' : fallback);

@@ -128,7 +128,7 @@ function requestBody(modelId: string, options: LanguageModelV3CallOptions, strea
     temperature: options.temperature,
     top_p: options.topP,
     stop: options.stopSequences,
-    // Without it streamed answers carry no usage (ARCHITECTURE §9).
+    // Without it streamed answers carry no usage (architecture.md §9).
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   };
 }

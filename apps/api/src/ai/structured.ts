@@ -47,7 +47,7 @@ export interface StructuredResult<T> {
 }
 
 /**
- * Asks for JSON of `schema` and checks it (ARCHITECTURE §4a, issue 14: nothing depends on tool calling).
+ * Asks for JSON of `schema` and checks it (architecture.md §1, issue 14: nothing depends on tool calling).
  * The in-process model is held to the schema by a grammar; an OpenAI-compatible or hosted model is asked
  * in the prompt, its answer parsed, and on a bad answer asked again with what was wrong ("repair"), up to
  * `retries` times.

@@ -6,7 +6,7 @@ export function isOperatorEmail(adminEmails: readonly string[], email: string): 
   return adminEmails.includes(email.toLowerCase());
 }
 
-/** The role the product user shows (spec §3 `role`): 'admin' for operators, else the stored one. */
+/** The role the product user shows (product.md §3 `role`): 'admin' for operators, else the stored one. */
 export function userRole(adminEmails: readonly string[], user: { email: string; role: string }): string {
   return isOperatorEmail(adminEmails, user.email) ? 'admin' : user.role;
 }

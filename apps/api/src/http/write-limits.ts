@@ -105,7 +105,7 @@ function limitOf(method: string, path: string): WriteLimit | undefined {
 }
 
 /**
- * Per-user limits on every write of the API (ARCHITECTURE §4a: limits on everything a user can make the
+ * Per-user limits on every write of the API (ADR 0015: limits on everything a user can make the
  * server do), counted in the database so that every app process shares them. Anonymous requests pass:
  * their route's guard refuses them.
  */

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// The root waits 1 s after the page starts (spec §2.2).
+// The root waits 1 s after the page starts (product.md §2.2).
 const SLOW = { timeout: 3000 };
 const DAY_MS = 86_400_000;
 const utcDay = (msAgo = 0) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);

@@ -8,7 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// The root waits 1 s after the page starts (spec §2.2); the credits count up over 60 frames.
+// The root waits 1 s after the page starts (product.md §2.2); the credits count up over 60 frames.
 const SLOW = { timeout: 3000 };
 
 describe('plans, home and profile through the route table', () => {

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// The root waits 1 s after the page starts (spec §2.2).
+// The root waits 1 s after the page starts (product.md §2.2).
 const SLOW = { timeout: 3000 };
 
 function signedIn(planId: number, routes: Record<string, StubRoute> = {}) {
@@ -21,7 +21,7 @@ function signedIn(planId: number, routes: Record<string, StubRoute> = {}) {
   });
 }
 
-describe('the new-business guard (spec §2.3)', () => {
+describe('the new-business guard (product.md §2.3)', () => {
   it('sends a user whose plan allows no more businesses to /chats/true', async () => {
     signedIn(5, { 'GET /api/businesses': { body: [sampleIdea()] } });
     const { router } = renderWithRouter(createRoutes, { path: '/new-business' });
@@ -44,7 +44,7 @@ describe('the new-business guard (spec §2.3)', () => {
   });
 });
 
-describe('the edit resolver (spec §2.1, §2.3)', () => {
+describe('the edit resolver (product.md §2.1, §2.3)', () => {
   it('opens the edit wizard with the business loaded', async () => {
     signedIn(7, { 'GET /api/businesses/established/9': { body: sampleEstablished() } });
     renderWithRouter(createRoutes, { path: '/edit-business/established/9' });
@@ -67,7 +67,7 @@ describe('the edit resolver (spec §2.1, §2.3)', () => {
   });
 });
 
-describe('the business list resolver (spec §2.3, §7, §9)', () => {
+describe('the business list resolver (product.md §2.3, §7, §9)', () => {
   it('loads the list once for an hour; /chats/true loads it again', async () => {
     let list: Business[] = [sampleIdea()];
     const network = signedIn(7, { 'GET /api/businesses': () => ({ body: list }) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isOpenPath, signedInRedirect } from './guards.ts';
 
-describe('isOpenPath (spec §2.2)', () => {
+describe('isOpenPath (product.md §2.2)', () => {
   it.each(['/reset-password', '/stripe_success', '/stripe_cancel', '/terminos', '/privacidad', '/terminos/'])(
     '%s needs no login',
     (path) => {

@@ -1,7 +1,7 @@
 import { NO_PLAN } from '@rumbo/contract';
 import { paths } from '../config/paths.ts';
 
-/** Spec §2.2: screens shown with no login check (plus the legal pages the terms checkbox links to). */
+/** product.md §2.2: screens shown with no login check (plus the legal pages the terms checkbox links to). */
 const OPEN_PATHS: readonly string[] = [
   paths.resetPassword,
   paths.stripeSuccess,

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// The root waits 1 s after the page starts before showing anything but the spinner (spec §2.2).
+// The root waits 1 s after the page starts before showing anything but the spinner (product.md §2.2).
 const SLOW = { timeout: 3000 };
 
 function signedIn(planId = 9) {
@@ -27,7 +27,7 @@ function signedOut() {
   return stubFetch({ 'GET /api/auth/get-session': { body: null } });
 }
 
-describe('the route table (spec §2.1), signed in', () => {
+describe('the route table (product.md §2.1), signed in', () => {
   it.each([
     ['/', 'Inicio'],
     ['/tools', 'Herramientas!'],
@@ -57,7 +57,7 @@ describe('the route table (spec §2.1), signed in', () => {
     await waitFor(() => expect(document.title).toBe(title), SLOW);
   });
 
-  it('opens the subscription tab at /subscription and the home at /dashboard (spec §2.1 targets)', async () => {
+  it('opens the subscription tab at /subscription and the home at /dashboard (product.md §2.1 targets)', async () => {
     signedIn();
     const subscription = renderWithRouter(createRoutes, { path: '/subscription' });
     await screen.findByRole('heading', { name: 'Suscripción' }, SLOW);
@@ -108,7 +108,7 @@ describe('document titles while signed out', () => {
   });
 });
 
-describe('screens open to everyone (spec §2.2)', () => {
+describe('screens open to everyone (product.md §2.2)', () => {
   it.each([
     ['/stripe_cancel', 'No se ha podido realizar el pago'],
     ['/reset-password', 'Establecer nueva contraseña'],
@@ -121,7 +121,7 @@ describe('screens open to everyone (spec §2.2)', () => {
   });
 });
 
-describe('the root and its guards (spec §2.2, §2.3, ADR 0006)', () => {
+describe('the root and its guards (product.md §2.2, §2.3, ADR 0006)', () => {
   it('shows the spinner first, then the login in place of the screen, keeping the address', async () => {
     signedOut();
     const { router } = renderWithRouter(createRoutes, { path: '/chats' });

@@ -9,7 +9,7 @@ import { titled } from './page-title.ts';
 
 const titles = copy.titles;
 
-/** A lazily loaded screen whose loader (spec §2.3 'Resolvers', guards) reads the query cache. */
+/** A lazily loaded screen whose loader (product.md §2.3 'Resolvers', guards) reads the query cache. */
 interface LoadingRouteModule {
   Component: RouteObject['Component'];
   createLoader: (queryClient: QueryClient) => LoaderFunction;
@@ -30,8 +30,8 @@ function HomeScreen() {
 }
 
 /**
- * The route table of spec §2.1. Every screen is a lazily loaded module; the root decides between the
- * screen and the login (spec §2.2, §2.3). Loaders share the app's query cache with the screens.
+ * The route table of product.md §2.1. Every screen is a lazily loaded module; the root decides between the
+ * screen and the login (product.md §2.2, §2.3). Loaders share the app's query cache with the screens.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const withLoader = async (module: Promise<LoadingRouteModule>) => {
@@ -112,7 +112,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'register', lazy: () => import('./routes/register.tsx') },
         { path: 'terminos', handle: titled(titles.terms), lazy: () => import('./routes/terms.tsx') },
         { path: 'privacidad', handle: titled(titles.privacy), lazy: () => import('./routes/privacy.tsx') },
-        // Spec §2.1 'Also used as navigation targets': the subscription tab and the dashboard.
+        // product.md §2.1 'Also used as navigation targets': the subscription tab and the dashboard.
         { path: 'subscription', element: <Navigate to={paths.subscription} replace /> },
         { path: 'dashboard', element: <Navigate to={paths.home} replace /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §2.2 and §9: the root shows its content 1 s after the app starts. */
+/** product.md §2.2 and §9: the root shows its content 1 s after the app starts. */
 export const STARTUP_DELAY_MS = 1000;
 
 /**

@@ -3,7 +3,7 @@ import { copy } from '../config/copy.es.ts';
 
 export const DOTS_INTERVAL_MS = 500;
 
-/** Spec §2.6: 'Cargando' followed by 0 to 3 dots, one more every 500 ms. */
+/** product.md §2.6: 'Cargando' followed by 0 to 3 dots, one more every 500 ms. */
 export function FullScreenSpinner() {
   const [dots, setDots] = useState(0);
   useEffect(() => {

@@ -114,7 +114,7 @@ export const copy = {
       confirmPlaceholder: 'Repite la contraseña',
       submit: 'Restablecer contraseña',
       mismatch: 'Las contraseñas no coinciden',
-      /** Spec §5: a reset link without mode or code. */
+      /** product.md §5: a reset link without mode or code. */
       invalidLink: 'El enlace de recuperación no es válido o ha expirado.',
       /** ADR 0018: a dead link offers the forgotten-password view. */
       newLink: 'Enviarme un enlace nuevo',
@@ -122,7 +122,7 @@ export const copy = {
       successBody: 'Ya puedes iniciar sesión con tu nueva contraseña.',
       redirecting: (seconds: number) => `Te llevamos al inicio de sesión en ${seconds}…`,
     },
-    /** Spec §8, one table per view. '' means the view stays silent. */
+    /** product.md §8, one table per view. '' means the view stays silent. */
     errors: {
       login: {
         'invalid-email': 'Email no válido',
@@ -152,7 +152,7 @@ export const copy = {
         'expired-action-code': 'El enlace ha expirado',
         'invalid-action-code': 'El enlace no es válido o ya ha sido usado',
         'password-does-not-meet-requirements': 'La contraseña debe tener al menos 8 caracteres',
-        // Not in spec §8 (its 'other' is silent), but silence would leave a rate-limited user pressing
+        // Not in product.md §8 (its 'other' is silent), but silence would leave a rate-limited user pressing
         // the button without knowing why nothing happens.
         'too-many-requests': 'Demasiados intentos fallidos, intenta más tarde',
         other: '',

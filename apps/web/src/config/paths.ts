@@ -1,4 +1,4 @@
-/** Every client route (spec §2.1). */
+/** Every client route (product.md §2.1). */
 export const paths = {
   home: '/',
   onboard: '/onboard',

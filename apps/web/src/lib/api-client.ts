@@ -23,7 +23,7 @@ type UnauthorizedHandler = () => void;
 let unauthorizedHandler: UnauthorizedHandler | undefined;
 
 /**
- * Registers what happens when any product call answers 401 (spec §4: the user is signed out). The auth
+ * Registers what happens when any product call answers 401 (product.md §4: the user is signed out). The auth
  * feature owns the session, so it registers itself here instead of this module importing it.
  * Returns a function that removes the handler.
  */

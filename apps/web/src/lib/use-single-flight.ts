@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * Runs one async task at a time: a call made while another is running is ignored (spec §5: any
+ * Runs one async task at a time: a call made while another is running is ignored (product.md §5: any
  * submission is ignored while a request is loading). `busy` names the running task, so that only its
  * button shows progress while every button is disabled.
  */

@@ -1,6 +1,6 @@
 import type { Established, Idea } from '@rumbo/contract';
 
-/** 150 characters exactly: the shortest description the rules accept (spec §5). */
+/** 150 characters exactly: the shortest description the rules accept (product.md §5). */
 export const DESCRIPTION_150 = 'x'.repeat(150);
 
 /** An idea as GET /api/businesses/ideas/{id} answers it. */

@@ -15,7 +15,7 @@ const money = (amount: number, currency: 'euro' | 'dollar') =>
 
 const orDash = (text: string) => (text.trim() === '' ? '—' : text.trim());
 
-/** The business as the mentor reads it: every field of spec §3, labelled in Spanish. */
+/** The business as the mentor reads it: every field of product.md §3, labelled in Spanish. */
 export function businessProfile(business: Business): string {
   const lines = [
     `Nombre: ${business.name}`,

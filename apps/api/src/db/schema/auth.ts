@@ -13,7 +13,7 @@ import {
 import { createdAt, updatedAt } from './columns.ts';
 
 /**
- * One row per person: Better Auth's identity and the product user of spec §3 in the same row, so
+ * One row per person: Better Auth's identity and the product user of product.md §3 in the same row, so
  * that no account can exist half-registered.
  */
 export const users = pgTable(
@@ -29,11 +29,11 @@ export const users = pgTable(
     role: text('role').notNull().default('user'),
     planId: integer('plan_id').notNull().default(-1),
     isActive: boolean('is_active').notNull().default(true),
-    /** Onboarding answer (spec §3 'Onboarding options'); null until given. */
+    /** Onboarding answer (product.md §3 'Onboarding options'); null until given. */
     discoverySource: text('discovery_source'),
     /** The user asked that analytics not be tied to them (privacy page, profile): their events stay anonymous. */
     analyticsOptOut: boolean('analytics_opt_out').notNull().default(false),
-    /** Sign-in asks for an authenticator code (Better Auth's two-factor plugin, spec §4 second factor). */
+    /** Sign-in asks for an authenticator code (Better Auth's two-factor plugin, product.md §4 second factor). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -101,7 +101,7 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-/** Failed password sign-ins per client address and e-mail, for the lockout of spec §8. */
+/** Failed password sign-ins per client address and e-mail, for the lockout of product.md §8. */
 export const signInFailures = pgTable('sign_in_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

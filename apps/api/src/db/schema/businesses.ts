@@ -3,7 +3,7 @@ import { users } from './auth.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /**
- * A user's business (spec §3 'Business'): an idea or an established company in one table, with the
+ * A user's business (product.md §3 'Business'): an idea or an established company in one table, with the
  * stage's own fields null for the other stage.
  */
 export const businesses = pgTable(

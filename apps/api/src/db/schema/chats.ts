@@ -14,7 +14,7 @@ import { users } from './auth.ts';
 import { businesses } from './businesses.ts';
 import { at } from './columns.ts';
 
-/** A thread of one business (spec §3 'Chat'). `title_generated`: the model named it (else first words). */
+/** A thread of one business (product.md §3 'Chat'). `title_generated`: the model named it (else first words). */
 export const chats = pgTable(
   'chats',
   {
@@ -33,7 +33,7 @@ export const chats = pgTable(
 );
 
 /**
- * Spec §3 'Message'. A user message carries the client's idempotency key (`client_message_id`,
+ * product.md §3 'Message'. A user message carries the client's idempotency key (`client_message_id`,
  * unique per chat); an answer points at its question (`reply_to`). An answer's `content` grows while
  * it is generated and `finished` turns true when it is complete, stopped or failed ('error').
  */
@@ -66,7 +66,7 @@ export const messages = pgTable(
 );
 
 /**
- * Files attached to a user message (spec §3 'File attachment'). The bytes live in the file storage
+ * Files attached to a user message (product.md §3 'File attachment'). The bytes live in the file storage
  * under `storage_key`; `extracted_text` is read once at upload (PDF, DOCX, TXT). `business_id` lets
  * the business's deletion find the files to remove.
  */

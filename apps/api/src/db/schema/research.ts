@@ -15,7 +15,7 @@ import { businesses } from './businesses.ts';
 import { at, createdAt } from './columns.ts';
 
 /**
- * Market-research runs (issue 14, spec §3 'Research'). A run is worked by the `market-research` job
+ * Market-research runs (issue 14, product.md §3 'Research'). A run is worked by the `market-research` job
  * over stored steps: `plan` (the sub-questions), `notes` (what was gathered per question) and
  * `sections` (each written section, keyed by REPORT_SECTIONS' key), so a retry or a restart resumes
  * and never redoes a finished step. `heartbeat_at` is refreshed while a process works on it; the

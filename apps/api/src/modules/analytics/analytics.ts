@@ -9,7 +9,7 @@ import { deviceClass, eventTime, referrerDomain } from './request-context.ts';
 
 /** Properties that name a person: only the server adds them, and only for a user who has not opted out. */
 const PERSON_KEYS = ['$email', '$name', 'id'];
-/** Events that only make sense tied to a person (spec §3 'Analytics profile', the membership group). */
+/** Events that only make sense tied to a person (product.md §3 'Analytics profile', the membership group). */
 const PERSON_EVENTS = new Set<string>([PROFILE_EVENT, GROUP_EVENT]);
 const IDENTIFYING_EVENTS = new Set<string>([LOGIN_EVENT, SIGN_UP_EVENT, PROFILE_EVENT]);
 
@@ -22,7 +22,7 @@ export interface BrowserBatch {
 }
 
 export interface Analytics {
-  /** Stores a browser's batch (spec §9 batches) and forwards it; returns how many events were kept. */
+  /** Stores a browser's batch (product.md §9 batches) and forwards it; returns how many events were kept. */
   recordBatch(input: BrowserBatch): Promise<number>;
   /** Records an event the server knows happened, in the background. */
   track: TrackEvent;

@@ -12,7 +12,7 @@ function distinctId(row: EventRow): string {
 }
 
 /**
- * Forwards stored events to Mixpanel with its official Node library (ARCHITECTURE §1: server side,
+ * Forwards stored events to Mixpanel with its official Node library (architecture.md §1: server side,
  * no third-party script in the page). Our own store stays the record; a failed forward is logged and
  * dropped. Profiles and the membership group become Mixpanel profile properties.
  */

@@ -168,7 +168,7 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
       user: {
         create: {
           // The product user is the identity row itself: its username is chosen here, inside the
-          // sign-up transaction (spec §4: on collision, two random letters; see `freeUsername`).
+          // sign-up transaction (product.md §4: on collision, two random letters; see `freeUsername`).
           before: async (user, ctx) => {
             const adapter = ctx ? await getCurrentAdapter(ctx.context.adapter) : undefined;
             const taken = async (candidate: string) =>

@@ -10,7 +10,7 @@ import { validationHook } from '../../http/validation.ts';
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER, PASSWORD_MIN_LENGTH } from './auth.ts';
 import { RESET_TOKEN_IDENTIFIER_PREFIX } from './reset-links.ts';
 
-/** Error codes the web app maps to the Spanish texts of spec §8. */
+/** Error codes the web app maps to the Spanish texts of product.md §8. */
 export const AUTH_ERROR_CODES = {
   invalidCredential: 'invalid-credential',
   tooManyRequests: 'too-many-requests',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { signInFailures } from '../../db/schema/index.ts';
 
-/** Password attempts one address may make on one account within LOCKOUT_WINDOW_MS (spec §8). */
+/** Password attempts one address may make on one account within LOCKOUT_WINDOW_MS (product.md §8). */
 export const MAX_FAILED_SIGN_INS = 3;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 /** Password attempts all addresses together may make on one account within ACCOUNT_WINDOW_MS. */

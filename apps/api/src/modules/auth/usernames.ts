@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** A username from the person's name, or the e-mail's local part when there is no name (spec §4). */
+/** A username from the person's name, or the e-mail's local part when there is no name (product.md §4). */
 export function baseUsername(name: string | null | undefined, email: string): string {
   const source = name?.trim() || email.split('@')[0] || 'usuario';
   const slug = source
@@ -23,7 +23,7 @@ function withRandomSuffix(username: string, letters = 2): string {
 }
 
 /**
- * A free username for a new user: the base, else the base with two random letters (spec §4), tried
+ * A free username for a new user: the base, else the base with two random letters (product.md §4), tried
  * until one is free. A name shared by many users runs into taken suffixes long before all 676 are
  * used, so after a few tries the suffix grows to four letters.
  */

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { isLiveStatus, subscriptionOf } from './fulfilment.ts';
 import { stripeConfig } from './stripe-provider.ts';
 
-/** The user is told nothing was deleted and why; the provider's own message is not shown (spec §8). */
+/** The user is told nothing was deleted and why; the provider's own message is not shown (product.md §8). */
 const cancellationRefused = () =>
   new AppError(
     502,

@@ -93,7 +93,7 @@ describe('creating and reading businesses', () => {
 
     const createdEst = await send(owner.cookie, 'POST', '/api/businesses/established', established);
     expect(createdEst.status).toBe(201);
-    // The EBITDA currency follows the billing currency (spec §3).
+    // The EBITDA currency follows the billing currency (product.md §3).
     expect(await createdEst.json()).toMatchObject({ stage: 'established', ebitda_currency: 'dollar' });
 
     await send(other.cookie, 'POST', '/api/businesses/ideas', { ...idea, name: 'Ajena' });

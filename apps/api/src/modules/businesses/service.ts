@@ -19,7 +19,7 @@ import { processLogo } from './logo.ts';
 type Row = typeof businesses.$inferSelect;
 type NewRow = typeof businesses.$inferInsert;
 
-/** The path segment of each stage in the API (spec §7: /businesses/ideas, /businesses/established). */
+/** The path segment of each stage in the API (product.md §7: /businesses/ideas, /businesses/established). */
 export const STAGE_SEGMENT: Record<BusinessStage, string> = { idea: 'ideas', established: 'established' };
 
 export function logoUrl(row: Row): string | null {
@@ -28,7 +28,7 @@ export function logoUrl(row: Row): string | null {
     : null;
 }
 
-/** The wire shape of spec §3 'Business'. */
+/** The wire shape of product.md §3 'Business'. */
 export function toBusiness(row: Row): Business {
   const common = {
     id: row.id,

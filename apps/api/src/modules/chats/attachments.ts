@@ -43,7 +43,7 @@ export function cleanFileName(raw: string): string {
   return (cleaned || 'archivo').slice(0, 200);
 }
 
-/** Spec §5 'Attachments': count and size limits, in Spanish. */
+/** product.md §5 'Attachments': count and size limits, in Spanish. */
 export function checkLimits(files: Array<{ name: string; size: number }>): void {
   if (files.length > ATTACHMENT_MAX_FILES) {
     throw badRequest(`Puedes adjuntar como máximo ${ATTACHMENT_MAX_FILES} archivos por mensaje`, 'files');

@@ -10,7 +10,7 @@ import type { Logger } from '../../logger.ts';
 import { refund } from '../credits/credits.ts';
 
 /**
- * Runs answers on the server, apart from the HTTP requests that asked for them (ARCHITECTURE §4).
+ * Runs answers on the server, apart from the HTTP requests that asked for them (architecture.md §4).
  *
  * Each running answer is a `LiveGeneration` in this process: the model's text accumulates in memory,
  * readers in this process stream it from there, and one flusher writes every growing answer to the

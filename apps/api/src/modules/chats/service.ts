@@ -829,7 +829,7 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /**
-     * Stores a question and starts its answer (spec §4, ARCHITECTURE §4). With a client message id
+     * Stores a question and starts its answer (product.md §4, architecture.md §4). With a client message id
      * seen before in this chat, nothing new is stored or charged: the outcome re-attaches to that
      * send's answer (or retries it when it failed).
      */

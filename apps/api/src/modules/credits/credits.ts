@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 
 /**
- * The only writer of credit rows (ARCHITECTURE §5). Every operation is one transaction: a ledger row
+ * The only writer of credit rows (architecture.md §5). Every operation is one transaction: a ledger row
  * keyed on a unique `sourceId` plus the balance change, so that a retried request, a redelivered
  * webhook or two processes racing can never apply the same source twice, and the ledger of a user
  * always adds up to their balance.

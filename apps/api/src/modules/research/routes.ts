@@ -27,7 +27,7 @@ const errors = {
 };
 
 /**
- * Market research (issue 14, spec §7 `POST /researches`): start a run (idempotent per business), the
+ * Market research (issue 14, product.md §7 `POST /researches`): start a run (idempotent per business), the
  * latest run of a business, a run's report, and a run's events as Server-Sent Events.
  */
 export function researchRoutes(auth: Auth, db: Db, send: SendResearchJob) {

@@ -19,7 +19,7 @@ export type SendResearchJob = (researchId: number) => Promise<void>;
 
 /**
  * A request for a business whose latest run started this recently gets that run: the server starts a
- * run when the business is created, and the browser asks again 1 s later (spec §4 'Wizards'); a fast
+ * run when the business is created, and the browser asks again 1 s later (product.md §4 'Wizards'); a fast
  * run may already be over by then, and asking again must not spend the plan's quota. A failed run is
  * not given back: asking again is its retry.
  */
@@ -83,7 +83,7 @@ export async function canStartRun(db: Db, userId: number, planId: number, busine
 }
 
 /**
- * Starts a market-research run for one of the user's businesses, or gives the one under way (spec §7
+ * Starts a market-research run for one of the user's businesses, or gives the one under way (product.md §7
  * `POST /researches`, idempotent per business). Starter has no research: the request is recorded as
  * 'disabled' and nothing runs. Without a plan yet (onboarding) the run waits, pending, until a plan is
  * chosen (the watchdog sends it then). Founder has one run per billing period; the CEO plans any number,

@@ -56,7 +56,7 @@ const signupBodySchema = z.object({
 type UserRow = typeof users.$inferSelect;
 
 /**
- * The product user of spec §3 with its real balance (null: unlimited, plan 12; never below 0), and the
+ * The product user of product.md §3 with its real balance (null: unlimited, plan 12; never below 0), and the
  * role 'admin' for the operators ADMIN_EMAILS names.
  */
 export async function toProductUser(
@@ -184,14 +184,14 @@ export function usersRoutes(auth: Auth, db: Db, adminEmails: readonly string[], 
       .where(eq(users.id, c.get('userId')));
     return c.json(await productUser(c.get('userId')), 200);
   });
-  // Spec §2.5: the answer of onboarding step 1 is kept on the user (a repeated onboarding overwrites it).
+  // product.md §2.5: the answer of onboarding step 1 is kept on the user (a repeated onboarding overwrites it).
   app.openapi(onboardingRoute, async (c) => {
     const { discovery_source } = c.req.valid('json');
     await db
       .update(users)
       .set({ discoverySource: discovery_source, updatedAt: new Date() })
       .where(eq(users.id, c.get('userId')));
-    // Spec §3: the discovery source is reported to analytics as the traffic source.
+    // product.md §3: the discovery source is reported to analytics as the traffic source.
     track({
       name: PRODUCT_EVENTS.trafficSource,
       userId: c.get('userId'),

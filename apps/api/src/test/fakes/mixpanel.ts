@@ -1,5 +1,5 @@
 /**
- * A loopback Mixpanel ingestion API for tests (ARCHITECTURE §8), speaking what the official Node
+ * A loopback Mixpanel ingestion API for tests (architecture.md §8), speaking what the official Node
  * library sends: `POST /track` with a form body `data=<base64 JSON array>`, and `GET /engage?data=<base64
  * JSON>` for profiles, answered with `1`. Every request is recorded.
  */

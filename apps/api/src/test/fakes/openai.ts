@@ -1,5 +1,5 @@
 /**
- * A loopback OpenAI-compatible chat-completions server for tests and benchmarks (ARCHITECTURE §8):
+ * A loopback OpenAI-compatible chat-completions server for tests and benchmarks (architecture.md §8):
  * streamed answers as SSE `chat.completion.chunk` events, then a usage chunk and `[DONE]`; plain JSON
  * answers when `stream` is false. Each request follows a script (text split into tokens, delays,
  * failures); every request body is recorded, and so is a client that goes away before the end.

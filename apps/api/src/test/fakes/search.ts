@@ -1,5 +1,5 @@
 /**
- * A loopback search provider for tests (ARCHITECTURE §8) speaking SearXNG's `GET /search?format=json`,
+ * A loopback search provider for tests (architecture.md §8) speaking SearXNG's `GET /search?format=json`,
  * Brave's `GET /res/v1/web/search` or Tavily's `POST /search`, answering each query with the results
  * `results(query)` gives. Every request is recorded; `answer` makes it misbehave.
  */

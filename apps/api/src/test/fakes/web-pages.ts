@@ -1,5 +1,5 @@
 /**
- * Loopback web pages for research tests (ARCHITECTURE §8): HTML or text by path, redirects, and pages
+ * Loopback web pages for research tests (architecture.md §8): HTML or text by path, redirects, and pages
  * that misbehave: slow to answer, stalled halfway, cut halfway, huge once decoded, huge as declared.
  * Its pages are on 127.0.0.1, which the fetcher reads only with the test switch RESEARCH_ALLOW_LOOPBACK.
  */

@@ -4,7 +4,7 @@ import { publicConfig } from '../../config/public-config.ts';
 import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
 
-/** Spec §2.1: chat/{type}/{company}; the company is matched against the user's business ids. */
+/** product.md §2.1: chat/{type}/{company}; the company is matched against the user's business ids. */
 export function Component() {
   const { company = '' } = useParams();
   const me = useMe();

@@ -6,7 +6,7 @@ import { ChatsDashboard } from '../../features/businesses/components/chats-dashb
 import { hasSession } from '../route-session.ts';
 
 /**
- * Spec §2.3 'Resolvers': the business list is loaded before the dashboard opens, from the 1-hour cache;
+ * product.md §2.3 'Resolvers': the business list is loaded before the dashboard opens, from the 1-hour cache;
  * /chats/true (where the wizards land) forces a fresh list.
  */
 export function createLoader(queryClient: QueryClient) {
@@ -17,7 +17,7 @@ export function createLoader(queryClient: QueryClient) {
       if (params.forceCache === 'true') await queryClient.fetchQuery({ ...options, staleTime: 0 });
       else await queryClient.ensureQueryData(options);
     } catch {
-      // This is where a failed load sends the user (spec §2.3): the dashboard shows it, with a retry.
+      // This is where a failed load sends the user (product.md §2.3): the dashboard shows it, with a retry.
     }
     return null;
   };

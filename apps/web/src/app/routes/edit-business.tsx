@@ -10,7 +10,7 @@ function isStage(value: string | undefined): value is BusinessStage {
   return (BUSINESS_STAGES as readonly string[]).includes(value ?? '');
 }
 
-/** Spec §2.1 and §2.3: the business is loaded before the wizard opens; without it, /chats. */
+/** product.md §2.1 and §2.3: the business is loaded before the wizard opens; without it, /chats. */
 export function createLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs): Promise<Business | Response | null> => {
     if (!(await hasSession(queryClient))) return null;
@@ -24,7 +24,7 @@ export function createLoader(queryClient: QueryClient) {
   };
 }
 
-/** Spec §2.8: leaving without saving goes to /chats; saved changes to /chats/true. */
+/** product.md §2.8: leaving without saving goes to /chats; saved changes to /chats/true. */
 export function Component() {
   const business = useLoaderData() as Business | null;
   const navigate = useNavigate();

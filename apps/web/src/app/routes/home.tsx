@@ -17,7 +17,7 @@ import { latestQueryOptions } from '../../features/research/api/research.ts';
 const texts = copy.billing.home;
 
 /**
- * Spec §2.9 'Home': subscription, credits, 'Proximamente...' and feedback cards, the tutorial video when
+ * product.md §2.9 'Home': subscription, credits, 'Proximamente...' and feedback cards, the tutorial video when
  * one is configured, and (issue 16) what is useful from the first day: the user's businesses with the
  * state of their research, and the last conversation to continue.
  */

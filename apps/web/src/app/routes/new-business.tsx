@@ -8,7 +8,7 @@ import { BusinessWizard } from '../../features/businesses/components/business-wi
 import { hasSession } from '../route-session.ts';
 
 /**
- * Spec §2.3 'New-business guard': with as many businesses as the plan allows, the user goes to
+ * product.md §2.3 'New-business guard': with as many businesses as the plan allows, the user goes to
  * /chats/true instead (a user without a plan allows none, and the root sends them to /plans). The
  * server enforces the same limit.
  */
@@ -28,7 +28,7 @@ export function createLoader(queryClient: QueryClient) {
   };
 }
 
-/** Spec §2.7: closing goes to /chats; a created business to /chats/true. */
+/** product.md §2.7: closing goes to /chats; a created business to /chats/true. */
 export function Component() {
   const navigate = useNavigate();
   return (

@@ -8,7 +8,7 @@ import { BusinessWizard } from '../../features/businesses/components/business-wi
 import { OnboardingScreen } from '../../features/onboarding/components/onboarding-screen.tsx';
 
 /**
- * Spec §2.5: onboarding steps 1 and 2, then the creation wizard as step 3, then /plans. A user who
+ * product.md §2.5: onboarding steps 1 and 2, then the creation wizard as step 3, then /plans. A user who
  * already registered their business (and came back here) goes to /plans after step 2, since the
  * server allows one business before a plan is chosen.
  */

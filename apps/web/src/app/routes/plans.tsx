@@ -11,7 +11,7 @@ import { PlanChooser } from '../../features/billing/components/plan-chooser.tsx'
 import { useRefreshAccount } from '../use-refresh-account.ts';
 
 /**
- * Spec §2.10 'Plan selection' (ADR 0006: a user without a plan cannot leave it, hence the sign-out
+ * product.md §2.10 'Plan selection' (ADR 0006: a user without a plan cannot leave it, hence the sign-out
  * button). Starter applies at once and leads home; a paid plan leaves for the payment page.
  */
 export function Component() {

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { copy } from '../../config/copy.es.ts';
 import { paths } from '../../config/paths.ts';
 
-/** Spec §2.10: profile sidebar (Perfil, Suscripción) with a close button back to the root. */
+/** product.md §2.10: profile sidebar (Perfil, Suscripción) with a close button back to the root. */
 export function Component() {
   const tab = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100'}`;

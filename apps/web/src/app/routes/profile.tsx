@@ -20,7 +20,7 @@ import { TwoFactorSection } from '../../features/profile/two-factor-section.tsx'
 const texts = copy.billing.profile;
 
 /**
- * Spec §2.10 'Profile': the user's data and 'Cerrar sesión' (clears cached data, goes to '/'), and the
+ * product.md §2.10 'Profile': the user's data and 'Cerrar sesión' (clears cached data, goes to '/'), and the
  * account controls of issue 16 (name, password, two-factor sign-in, data download, deletion).
  */
 export function Component() {

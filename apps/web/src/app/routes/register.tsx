@@ -6,7 +6,7 @@ import { afterSignInPath } from '../../features/auth/session.ts';
 
 /**
  * /register. Signed out, the root already shows the login screen on its registration view; a
- * signed-in user who lands here goes where the after-login rule sends them (spec §2.2).
+ * signed-in user who lands here goes where the after-login rule sends them (product.md §2.2).
  */
 export function Component() {
   const session = useSession();

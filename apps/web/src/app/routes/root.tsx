@@ -23,7 +23,7 @@ const LoginScreen = lazy(() =>
   })),
 );
 
-/** Spec §2.12: the login screen's views are reported as pages of their own. */
+/** product.md §2.12: the login screen's views are reported as pages of their own. */
 const LOGIN_VIEW_PAGES: Record<LoginView, string> = {
   login: '/login',
   register: '/register',
@@ -37,7 +37,7 @@ const LOGIN_VIEW_TITLES: Record<LoginView, string> = {
 };
 
 /**
- * Spec §2.2 and §2.3: the root of every screen. Open screens show at once; every other one waits for
+ * product.md §2.2 and §2.3: the root of every screen. Open screens show at once; every other one waits for
  * the start delay and the session, then shows the login in its place (keeping the address) or, for a
  * signed-in user, the screen itself once the product user has loaded.
  */
@@ -90,7 +90,7 @@ function SignedOut({ initialView }: { initialView: LoginView }) {
 }
 
 /**
- * Spec §2.3 'Logged-in guard' with ADR 0006: the product user must load and be the signed-in identity
+ * product.md §2.3 'Logged-in guard' with ADR 0006: the product user must load and be the signed-in identity
  * (with an id above -1), otherwise the user is signed out; without a plan only /onboard and /plans open.
  */
 function SignedIn({ session, pathname }: { session: SessionState; pathname: string }) {

@@ -15,7 +15,7 @@ const links = [
 /** The console's entry, for operators only (ADR 0017). */
 const consoleLink = { to: paths.admin, label: copy.nav.console, icon: ChartNoAxesCombined, end: false };
 
-/** Spec §2.9: left navigation (home, chats, settings; the console for operators) and the content outlet. */
+/** product.md §2.9: left navigation (home, chats, settings; the console for operators) and the content outlet. */
 export function Component() {
   const isOperator = useMe().data?.role === 'admin';
   return (

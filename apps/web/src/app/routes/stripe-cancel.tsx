@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { PaymentCancelScreen } from '../../features/billing/components/payment-result.tsx';
 import { track } from '../../lib/analytics/client.ts';
 
-/** Spec §2.11 'stripe_cancel' (open: no login check). */
+/** product.md §2.11 'stripe_cancel' (open: no login check). */
 export function Component() {
   const navigate = useNavigate();
   useEffect(() => track(PRODUCT_EVENTS.checkoutResult, { result: 'cancelled' }), []);

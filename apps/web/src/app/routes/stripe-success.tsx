@@ -6,7 +6,7 @@ import { track } from '../../lib/analytics/client.ts';
 import { useRefreshAccount } from '../use-refresh-account.ts';
 
 /**
- * Spec §2.11 'stripe_success' (open: no login check). Once the payment is known, the cached plan and
+ * product.md §2.11 'stripe_success' (open: no login check). Once the payment is known, the cached plan and
  * credits are dropped so that the home shows the new ones.
  */
 export function Component() {

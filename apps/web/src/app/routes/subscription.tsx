@@ -3,7 +3,7 @@ import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { SubscriptionScreen } from '../../features/billing/components/subscription-screen.tsx';
 import { useRefreshAccount } from '../use-refresh-account.ts';
 
-/** Spec §2.10 'Subscription' (/profile/sub). */
+/** product.md §2.10 'Subscription' (/profile/sub). */
 export function Component() {
   const { data: user } = useMe();
   const refreshAccount = useRefreshAccount();

@@ -1,6 +1,6 @@
 import { copy } from '../../config/copy.es.ts';
 
-/** Spec §1: the tools screen only shows 'Herramientas!'. */
+/** product.md §1: the tools screen only shows 'Herramientas!'. */
 export function Component() {
   return (
     <main className="flex min-h-full items-center justify-center p-6">

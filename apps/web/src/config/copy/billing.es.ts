@@ -1,7 +1,7 @@
 /** Spanish texts of plans, payments, credits, home and profile (part of copy.es.ts). */
 export const billingCopy = {
   plans: {
-    /** The /plans heading (spec §2.10). */
+    /** The /plans heading (product.md §2.10). */
     title: 'Selecciona un plan para continuar',
     subtitle:
       'Empieza gratis o elige el plan que mejor encaje con tu negocio. Puedes cambiarlo cuando quieras.',
@@ -13,12 +13,12 @@ export const billingCopy = {
     comingSoon: 'Proximamente...',
     slider: {
       label: 'Créditos al mes',
-      /** Under the three positions of the CEO card's slider (spec §9). */
+      /** Under the three positions of the CEO card's slider (product.md §9). */
       marks: ['600', '1400', 'Ilimitados'],
       valueText: (mark: string) =>
         mark === 'Ilimitados' ? 'Créditos ilimitados' : `${mark} créditos al mes`,
     },
-    /** Spec §4 'Plans'. */
+    /** product.md §4 'Plans'. */
     buttons: {
       select: 'Seleccionar plan',
       current: 'Tu plan actual',
@@ -27,7 +27,7 @@ export const billingCopy = {
     },
     portalHint:
       'Como ya tienes un plan de pago, los cambios de plan y la cancelación se hacen en «Gestionar suscripción».',
-    /** Spec §8 ignores these failures; we say what happened and keep the user on the screen. */
+    /** product.md §8 ignores these failures; we say what happened and keep the user on the screen. */
     errors: {
       checkout: 'No hemos podido abrir la página de pago. Inténtalo de nuevo en unos minutos.',
       portal: 'No hemos podido abrir la gestión de tu suscripción. Inténtalo de nuevo en unos minutos.',

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { track } from '../../lib/analytics/client.ts';
 import { landing } from '../../lib/analytics/visit.ts';
 
-/** Spec §2.12 properties of a page view: route, name, current URL, page and the campaign. */
+/** product.md §2.12 properties of a page view: route, name, current URL, page and the campaign. */
 export function pageViewProperties(path: string) {
   const { referrer: _referrer, ...campaign } = landing();
   return {
@@ -17,7 +17,7 @@ export function pageViewProperties(path: string) {
 }
 
 /**
- * Reports 'Página vista' for the page the user sees (spec §2.2: on every navigation). `path` is the
+ * Reports 'Página vista' for the page the user sees (product.md §2.2: on every navigation). `path` is the
  * address, or the login screen's own view (/login, /register, /forgottenPass) shown in its place.
  */
 export function PageView({ path }: { path: string }) {

@@ -26,7 +26,7 @@ afterEach(() => {
 type Props = Parameters<typeof useAnalyticsIdentity>[0];
 const render = (props: Props) => renderHook((p: Props) => useAnalyticsIdentity(p), { initialProps: props });
 
-describe('useAnalyticsIdentity (spec §3, §4)', () => {
+describe('useAnalyticsIdentity (product.md §3, §4)', () => {
   it("tracks 'Sign Up' once for a new registration, with the profile (NO_PLAN, organic) and no group", () => {
     const hook = render({ uid: '7', isNewUser: true, planId: -1 });
     hook.rerender({ uid: '7', isNewUser: true, planId: -1 });

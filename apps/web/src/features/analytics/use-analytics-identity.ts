@@ -12,7 +12,7 @@ import { resetIdentity, track } from '../../lib/analytics/client.ts';
 import { firstSignInThisSession, landing, profileChangedThisSession } from '../../lib/analytics/visit.ts';
 
 /**
- * Spec §3 and §4: once per session, 'Sign Up' for a new registration and 'Login' otherwise; the
+ * product.md §3 and §4: once per session, 'Sign Up' for a new registration and 'Login' otherwise; the
  * analytics profile (plan name or NO_PLAN, the campaign with utm_source 'organic' by default) and the
  * membership group whenever they change. The e-mail and name are added by the server, only for users
  * who have not opted out. Signing out resets the identity.

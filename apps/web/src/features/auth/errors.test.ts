@@ -8,7 +8,7 @@ import {
   toAuthErrorCode,
 } from './errors.ts';
 
-/** Every auth row of spec §8: the view, the failure as the server reports it, the text shown. */
+/** Every auth row of product.md §8: the view, the failure as the server reports it, the text shown. */
 const catalogue: Array<[AuthView, string, RawAuthError, string]> = [
   ['login', 'invalid-email', { status: 400, code: 'INVALID_EMAIL' }, 'Email no válido'],
   [
@@ -85,7 +85,7 @@ const catalogue: Array<[AuthView, string, RawAuthError, string]> = [
   ['reset', 'other', { status: 500, code: 'INTERNAL_ERROR' }, ''],
 ];
 
-describe('spec §8 error catalogue (accounts)', () => {
+describe('product.md §8 error catalogue (accounts)', () => {
   it.each(catalogue)('%s, %s: shows %j', (view, _situation, error, text) => {
     expect(authErrorMessage(view, toAuthErrorCode(error))).toBe(text);
   });

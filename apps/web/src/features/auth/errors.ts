@@ -1,7 +1,7 @@
 import { copy } from '../../config/copy.es.ts';
 
 /**
- * The failure codes of spec §8 (the identity-provider codes the original product showed texts for),
+ * The failure codes of product.md §8 (the identity-provider codes the original product showed texts for),
  * plus the few the redirect flow of ADR 0005 adds.
  */
 export const AUTH_ERROR_CODES = [
@@ -21,7 +21,7 @@ export const AUTH_ERROR_CODES = [
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
-/** The screens of spec §2.4, each with its own table of texts in copy.es.ts. */
+/** The screens of product.md §2.4, each with its own table of texts in copy.es.ts. */
 export type AuthView = 'login' | 'register' | 'forgot' | 'reset';
 
 /** An error as Better Auth's client or our ApiError describe it. */
@@ -32,7 +32,7 @@ export interface RawAuthError {
   field?: string;
 }
 
-/** Better Auth's error codes (its `BASE_ERROR_CODES` and our sign-in lockout) in spec §8 terms. */
+/** Better Auth's error codes (its `BASE_ERROR_CODES` and our sign-in lockout) in product.md §8 terms. */
 const BETTER_AUTH_CODES: Record<string, AuthErrorCode> = {
   INVALID_EMAIL: 'invalid-email',
   INVALID_EMAIL_OR_PASSWORD: 'invalid-credential',
@@ -59,7 +59,7 @@ const OAUTH_CALLBACK_CODES: Record<string, AuthErrorCode> = {
 
 const KNOWN_CODES = new Set<string>(AUTH_ERROR_CODES);
 
-/** Maps a failed auth request to its spec §8 code. Pure: the texts live in copy.es.ts. */
+/** Maps a failed auth request to its product.md §8 code. Pure: the texts live in copy.es.ts. */
 export function toAuthErrorCode(error: RawAuthError | null | undefined): AuthErrorCode {
   if (!error) return 'other';
   const { status, code, message = '', field } = error;
@@ -76,7 +76,7 @@ export function toAuthErrorCode(error: RawAuthError | null | undefined): AuthErr
   return 'other';
 }
 
-/** Maps the `error` parameter of a failed Google redirect to its spec §8 code. */
+/** Maps the `error` parameter of a failed Google redirect to its product.md §8 code. */
 export function oauthCallbackErrorCode(error: string): AuthErrorCode {
   return OAUTH_CALLBACK_CODES[error] ?? 'other';
 }

@@ -9,14 +9,14 @@ export const authQueryKeys = {
   profile: ['auth', 'profile'] as const,
 };
 
-/** Spec §3 'Signed-in identity'. */
+/** product.md §3 'Signed-in identity'. */
 export interface SignedInIdentity {
   uid: string;
   displayName: string;
   email: string;
 }
 
-/** Spec §3: the auth layer keeps the current user and whether it was just registered. */
+/** product.md §3: the auth layer keeps the current user and whether it was just registered. */
 export interface SessionState {
   identity: SignedInIdentity;
   isNewUser: boolean;
@@ -55,7 +55,7 @@ export function clearSessionState(queryClient: QueryClient): void {
 export const ACCOUNT_DELETED_MARK = { param: 'cuenta', value: 'eliminada' } as const;
 export const accountDeletedPath = `${paths.home}?${ACCOUNT_DELETED_MARK.param}=${ACCOUNT_DELETED_MARK.value}`;
 
-/** Spec §2.2 / ADR 0006: where a user lands after signing in or registering. */
+/** product.md §2.2 / ADR 0006: where a user lands after signing in or registering. */
 export function afterSignInPath({ isNewUser, planId }: { isNewUser: boolean; planId: number }): string {
   if (isNewUser) return paths.onboard;
   if (planId === NO_PLAN) return paths.plans;

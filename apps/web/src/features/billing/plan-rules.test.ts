@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planAction, planButtonKind, sliderPlanAt, sliderPositionOf } from './plan-rules.ts';
 
-describe('the CEO card slider (spec §4, §9)', () => {
+describe('the CEO card slider (product.md §4, §9)', () => {
   it('maps positions 0, 1, 2 (600, 1400, unlimited credits) to plans 7, 11, 12', () => {
     expect([0, 1, 2].map(sliderPlanAt)).toEqual([7, 11, 12]);
   });
@@ -19,7 +19,7 @@ describe('the CEO card slider (spec §4, §9)', () => {
   });
 });
 
-describe('plan button texts (spec §4)', () => {
+describe('plan button texts (product.md §4)', () => {
   it("says 'Seleccionar plan' on every card without a plan", () => {
     for (const plan of [9, 5, 7, 11, 12] as const) expect(planButtonKind(-1, plan)).toBe('select');
   });
@@ -37,7 +37,7 @@ describe('plan button texts (spec §4)', () => {
   });
 });
 
-describe('what choosing a plan does (spec §4, ADR 0007)', () => {
+describe('what choosing a plan does (product.md §4, ADR 0007)', () => {
   it('does nothing on the current plan', () => {
     expect(planAction(9, 9)).toBe('none');
     expect(planAction(11, 11)).toBe('none');

@@ -3,7 +3,7 @@ import { isPaidPlan, isPlanId, NO_PLAN, type PlanId, SLIDER_PLANS } from '@rumbo
 /** The grid's cards, left to right; the CEO card stands for whichever plan its slider shows. */
 export const GRID_ORDER: readonly PlanId[] = [9, 5, ...SLIDER_PLANS];
 
-/** Spec §4 'Plans': slider position 0 → plan 7, 1 → 11, 2 → 12 (clamped to those three). */
+/** product.md §4 'Plans': slider position 0 → plan 7, 1 → 11, 2 → 12 (clamped to those three). */
 export function sliderPlanAt(position: number): PlanId {
   const index = Math.min(Math.max(Math.round(position), 0), SLIDER_PLANS.length - 1);
   return SLIDER_PLANS[index] as PlanId;
@@ -17,7 +17,7 @@ export function sliderPositionOf(planId: number): number {
 export type PlanButtonKind = 'select' | 'current' | 'change' | 'upgrade';
 
 /**
- * Spec §4 'Plans': 'Seleccionar plan' without a plan, 'Tu plan actual' on the user's plan, otherwise
+ * product.md §4 'Plans': 'Seleccionar plan' without a plan, 'Tu plan actual' on the user's plan, otherwise
  * 'Mejorar plan' for a plan further along the grid (dearer) and 'Cambiar plan' for one before it.
  */
 export function planButtonKind(currentPlanId: number, planId: PlanId): PlanButtonKind {
@@ -30,7 +30,7 @@ export function planButtonKind(currentPlanId: number, planId: PlanId): PlanButto
 export type PlanAction = 'none' | 'subscribe' | 'portal';
 
 /**
- * Spec §4 'Plans' as ADR 0007 settles it: the current plan does nothing; a user with a paid plan
+ * product.md §4 'Plans' as ADR 0007 settles it: the current plan does nothing; a user with a paid plan
  * changes it in the customer portal (a switch, or a cancellation to then choose Starter); without one
  * (plan -1 or Starter) `POST /api/subscriptions` applies Starter or opens the checkout.
  */

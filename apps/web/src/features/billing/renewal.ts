@@ -5,7 +5,7 @@ import { formatLongDate } from './format.ts';
 const texts = copy.billing.subscription;
 
 /**
- * The renewal line of 'Tu plan actual' (spec §2.10 shows '--'; ADR 0007 gives the real date): when a
+ * The renewal line of 'Tu plan actual' (product.md §2.10 shows '--'; ADR 0007 gives the real date): when a
  * paid plan renews or ends, or when Starter's monthly credits come back.
  */
 export function renewalText(subscription: CurrentSubscription): string {

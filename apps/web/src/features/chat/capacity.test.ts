@@ -5,7 +5,7 @@ import { CAPACITY_LOADING_MS, capacityProgress, capacityStart } from './capacity
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const chatAt = (iso: string): Chat => ({ id: 1, business_id: 1, start_time: iso, title: '' });
 
-describe('the capacity notification (spec §4)', () => {
+describe('the capacity notification (product.md §4)', () => {
   it('is never shown on Starter', () => {
     expect(capacityStart(9, [], NOW)).toBeNull();
   });

@@ -1,10 +1,10 @@
 import { type Chat, STARTER_PLAN, UNSAVED_CHAT_START } from '@rumbo/contract';
 
-/** Spec §9: the capacity notification's window and loading time. */
+/** product.md §9: the capacity notification's window and loading time. */
 export const CAPACITY_LOADING_MS = 600_000;
 
 /**
- * When the capacity notification's loading started (spec §4), or null when it is not shown: never on
+ * When the capacity notification's loading started (product.md §4), or null when it is not shown: never on
  * plan 9; from the earliest chat's start when that is less than 10 minutes ago; from `now` when the
  * business has no chats yet; not at all when chats exist but none has a start time.
  */

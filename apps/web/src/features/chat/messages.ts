@@ -18,7 +18,7 @@ export interface AttachmentView {
   preview: string | null;
 }
 
-/** One message of the open chat (spec §3 'Message', plus what only the screen needs). */
+/** One message of the open chat (product.md §3 'Message', plus what only the screen needs). */
 export interface ChatMessageView {
   /** Stable across the send and the server's copy, so React keeps the element. */
   key: string;
@@ -28,7 +28,7 @@ export interface ChatMessageView {
   finished: boolean;
   /** The answer is arriving now: the screen reveals it progressively and offers to stop it. */
   streaming: boolean;
-  /** The credits-exhausted answer, which carries the 'Mejorar plan' link (spec §2.6). */
+  /** The credits-exhausted answer, which carries the 'Mejorar plan' link (product.md §2.6). */
   exhausted: boolean;
   /** Cut short because the server generating it stopped: its text is partial and was not charged. */
   interrupted: boolean;
@@ -62,14 +62,14 @@ export function answerView(
   };
 }
 
-/** A file the user picked for the next message (spec §3 'File attachment'). */
+/** A file the user picked for the next message (product.md §3 'File attachment'). */
 export interface PendingAttachment {
   key: string;
   file: File;
   type: AttachmentType;
   name: string;
   size: number;
-  /** A data URL for images (spec §3 'preview'); null for other files. */
+  /** A data URL for images (product.md §3 'preview'); null for other files. */
   preview: string | null;
 }
 

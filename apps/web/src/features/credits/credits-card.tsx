@@ -8,7 +8,7 @@ import { CreditsCounter } from './credits-counter.tsx';
 
 const texts = copy.billing.home.credits;
 
-/** Spec §2.9: the home's credits card (available credits, or 'Créditos ilimitados' on plan 12). */
+/** product.md §2.9: the home's credits card (available credits, or 'Créditos ilimitados' on plan 12). */
 export function CreditsCard({ planId, credits }: { planId: number; credits: number | null }) {
   const unlimited = hasUnlimitedCredits(planId);
   return (

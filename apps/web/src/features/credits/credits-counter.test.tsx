@@ -20,7 +20,7 @@ const frames = (count: number) =>
 const shownNumber = (container: HTMLElement) =>
   container.querySelector('[aria-hidden="true"] > span')?.textContent ?? '';
 
-describe('the credits counter (spec §6, §9)', () => {
+describe('the credits counter (product.md §6, §9)', () => {
   it('counts up to the balance in 60 eased frames', () => {
     const { container } = render(<CreditsCounter planId={9} credits={100} />);
     expect(shownNumber(container)).toBe('0');

@@ -16,7 +16,7 @@ export interface CreditsCounterProps {
 }
 
 /**
- * The user's credits as spec §6 and §9 want them shown: 'Créditos ilimitados' on plan 12 only, never
+ * The user's credits as product.md §6 and §9 want them shown: 'Créditos ilimitados' on plan 12 only, never
  * below 0 otherwise, counting to the value over 60 eased frames. Screen readers get the final value
  * once, not every frame.
  */

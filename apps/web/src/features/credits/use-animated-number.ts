@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Spec §9: the credits counter animates over 60 frames with easing. */
+/** product.md §9: the credits counter animates over 60 frames with easing. */
 export const COUNTER_FRAMES = 60;
 
 /** Fast at first, settling gently on the final value. */

@@ -130,7 +130,7 @@ describe('“Continuar la última conversación” (issue 16)', () => {
   });
 });
 
-describe('the feedback card (spec §2.9, issue 16)', () => {
+describe('the feedback card (product.md §2.9, issue 16)', () => {
   it('opens the configured contact page in a new tab', () => {
     render(<FeedbackCard url="https://ayuda.example/contacto" page="/" />);
     const link = screen.getByRole('link', { name: /Enviar comentarios/ });

@@ -6,7 +6,7 @@ import { FeedbackForm } from './components/feedback-form.tsx';
 const texts = copy.billing.home;
 
 /**
- * Spec §2.9: the tutorial video, when TUTORIAL_VIDEO_URL configures one (without it the home leaves the
+ * product.md §2.9: the tutorial video, when TUTORIAL_VIDEO_URL configures one (without it the home leaves the
  * card out rather than show a placeholder). The CSP forbids third-party frames: it opens in a new tab.
  */
 export function TutorialCard({
@@ -40,7 +40,7 @@ export function TutorialCard({
   );
 }
 
-/** Spec §2.9: the 'Proximamente...' card. */
+/** product.md §2.9: the 'Proximamente...' card. */
 export function ComingSoonCard({ className = '' }: { className?: string }) {
   return (
     <DashboardCard title={texts.comingSoon.title} icon={Rocket} className={className}>
@@ -50,7 +50,7 @@ export function ComingSoonCard({ className = '' }: { className?: string }) {
 }
 
 /**
- * Spec §2.9: feedback goes to an external contact page, in a new tab. Without one configured
+ * product.md §2.9: feedback goes to an external contact page, in a new tab. Without one configured
  * (FEEDBACK_URL), the card holds the in-app form, whose comments the operator reads in the console.
  */
 export function FeedbackCard({

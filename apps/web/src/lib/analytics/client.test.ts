@@ -33,7 +33,7 @@ afterEach(() => {
   Object.defineProperty(navigator, 'doNotTrack', { value: null, configurable: true });
 });
 
-describe('batching (spec §9)', () => {
+describe('batching (product.md §9)', () => {
   it('sends what was tracked every 5 s, in one batch, to our own endpoint', async () => {
     track('Página vista', { name: 'Login' });
     track('Login');
@@ -122,7 +122,7 @@ describe('batching (spec §9)', () => {
   });
 });
 
-describe('UTM capture (spec §3)', () => {
+describe('UTM capture (product.md §3)', () => {
   it('reads utm_source, utm_medium and utm_campaign from an address, trimmed, leaving out absent ones', () => {
     expect(campaignOf('?utm_source=instagram&utm_campaign=%20lanzamiento%20&x=1')).toEqual({
       utm_source: 'instagram',

@@ -8,7 +8,7 @@ import { landing, sessionId, startNewSession, trackingRefused } from './visit.ts
 
 /**
  * The first-party analytics client (ADR 0017): events go to our own API, same origin, in batches
- * (spec §9: 50 events, every 5 s, retries backing off up to 10 minutes) and by `sendBeacon` when the
+ * (product.md §9: 50 events, every 5 s, retries backing off up to 10 minutes) and by `sendBeacon` when the
  * page hides. Nothing here may break or slow a screen: every failure is swallowed, the queue is
  * bounded, and with Do Not Track on nothing is queued at all. It lives in `src/lib` because every
  * feature reports events and features do not import each other.
@@ -124,7 +124,7 @@ export function track(name: string, properties: EventProperties = {}): void {
 }
 
 /**
- * After a sign-out (spec §4: logout resets the analytics identity): what was queued leaves now, under
+ * After a sign-out (product.md §4: logout resets the analytics identity): what was queued leaves now, under
  * the old session, and a new anonymous session begins.
  */
 export function resetIdentity(): void {

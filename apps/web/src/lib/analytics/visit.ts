@@ -1,13 +1,13 @@
 /**
  * What the analytics client knows about this browser session (sessionStorage: gone when the tab
  * closes, never a cookie): an anonymous random id, and the campaign (UTM values) and referring page of
- * the address the visitor landed on, kept for the whole session (spec §3 'Analytics profile').
+ * the address the visitor landed on, kept for the whole session (product.md §3 'Analytics profile').
  */
 
 const KEYS = {
   session: 'rumbo.analytics.session',
   landing: 'rumbo.analytics.landing',
-  /** The user whose 'Login' / 'Sign Up' this session has reported (spec §4: once per session). */
+  /** The user whose 'Login' / 'Sign Up' this session has reported (product.md §4: once per session). */
   identified: 'rumbo.analytics.identified',
   /** The profile last reported (user and plan), so that it is sent again only when it changes. */
   profile: 'rumbo.analytics.profile',
@@ -66,7 +66,7 @@ export const firstSignInThisSession = (uid: string) => firstTimeThisSession(KEYS
 export const profileChangedThisSession = (profileKey: string) =>
   firstTimeThisSession(KEYS.profile, profileKey);
 
-/** The UTM values of an address (spec §3), trimmed and bounded; absent ones are left out. */
+/** The UTM values of an address (product.md §3), trimmed and bounded; absent ones are left out. */
 export function campaignOf(search: string): Campaign {
   const params = new URLSearchParams(search);
   const campaign: Campaign = {};

@@ -1,7 +1,7 @@
 import type { RunContext } from './run-context.ts';
 
 /**
- * The run's token budget (`max_tokens`, spec §9): gathering stops at 40 % of it, and the last 15 % is
+ * The run's token budget (`max_tokens`, product.md §9): gathering stops at 40 % of it, and the last 15 % is
  * kept for writing the summary, so a run always ends in a report (jina-ai/node-DeepResearch keeps a
  * reserve for its final answer the same way).
  */

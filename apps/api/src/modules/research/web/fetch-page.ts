@@ -129,7 +129,7 @@ async function readPage(start: URL, signal: AbortSignal, limits: Limits): Promis
 }
 
 /**
- * Reads public web pages for research runs (ARCHITECTURE §1 'Research': every fetch public addresses
+ * Reads public web pages for research runs (architecture.md §1 'Research': every fetch public addresses
  * only, timeouts, size caps): http(s) only, every address a name resolves to checked and the connection
  * pinned to them, each redirect checked again (at most 3), one deadline for the whole read, the decoded
  * body capped, HTML or plain text only, and the readable text extracted.

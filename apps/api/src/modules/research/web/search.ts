@@ -198,7 +198,7 @@ function tavily(base: string, key: string, request: Request): SearchClient {
 }
 
 /**
- * The search provider SEARCH_PROVIDER names (ARCHITECTURE §1 'Research'), or null without one (research
+ * The search provider SEARCH_PROVIDER names (architecture.md §1 'Research'), or null without one (research
  * then uses the model's own knowledge). Its address is the operator's configuration, so it may be on
  * loopback (a self-hosted SearXNG); only the pages a run reads go through the public-address guard.
  */

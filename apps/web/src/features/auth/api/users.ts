@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** Spec §3 'Product user', as GET /api/users/me answers it. */
+/** product.md §3 'Product user', as GET /api/users/me answers it. */
 export interface ProductUser {
   id: number;
   username: string;

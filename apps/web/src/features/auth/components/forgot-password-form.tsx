@@ -25,7 +25,7 @@ export interface ForgotPasswordFormProps {
   onLogin: () => void;
 }
 
-/** Spec §2.4 'Forgotten password', then the 'Revisa tu bandeja de entrada' confirmation. */
+/** product.md §2.4 'Forgotten password', then the 'Revisa tu bandeja de entrada' confirmation. */
 export function ForgotPasswordForm({ defaultEmail = '', focusHeading, onLogin }: ForgotPasswordFormProps) {
   const { errors, form, text } = useAuthForm<ForgotValues>({ email: defaultEmail }, validateForgot);
   const [error, setError] = useState('');

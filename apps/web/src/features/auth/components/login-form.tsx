@@ -21,7 +21,7 @@ type LoginValues = {
   rememberMe: boolean;
 };
 
-// Spec §5: both fields only need to be non-empty, and an empty one is marked invalid without a message.
+// product.md §5: both fields only need to be non-empty, and an empty one is marked invalid without a message.
 function validateLogin({ email, password }: LoginValues): FieldErrors<LoginValues> {
   return { email: email.trim() ? undefined : '', password: password ? undefined : '' };
 }
@@ -37,7 +37,7 @@ export interface LoginFormProps {
   onRegister: (email: string) => void;
 }
 
-/** Spec §2.4 'Login'. */
+/** product.md §2.4 'Login'. */
 export function LoginForm({
   defaultEmail = '',
   returnedGoogleError = '',
@@ -55,7 +55,7 @@ export function LoginForm({
   const [googleError, setGoogleError] = useState('');
   const [notice, setNotice] = useState(returnedGoogleError);
   const { busy, run } = useSingleFlight<'submit' | 'google'>();
-  // Spec §4 'second-factor-required': the password was right, the code comes next.
+  // product.md §4 'second-factor-required': the password was right, the code comes next.
   const [secondFactor, setSecondFactor] = useState(false);
   const enter = usePasswordEntry('login', () => setSecondFactor(true));
   const signInWithGoogle = useGoogleSignIn('login');

@@ -13,7 +13,7 @@ const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-describe('login view (spec §2.4, §5)', () => {
+describe('login view (product.md §2.4, §5)', () => {
   it('marks empty fields invalid, with no message and no request', async () => {
     const network = stubFetch({});
     renderWithRouter(<LoginScreen />);
@@ -124,7 +124,7 @@ describe('login view (spec §2.4, §5)', () => {
   });
 });
 
-describe('registration view (spec §2.4, §5)', () => {
+describe('registration view (product.md §2.4, §5)', () => {
   it('opens directly for /register and shows the password hint', () => {
     renderWithRouter(<LoginScreen initialView="register" />);
     expect(screen.getByRole('button', { name: 'Crear cuenta' })).toBeTruthy();
@@ -224,7 +224,7 @@ describe('registration view (spec §2.4, §5)', () => {
   });
 });
 
-describe('forgotten-password view (spec §2.4)', () => {
+describe('forgotten-password view (product.md §2.4)', () => {
   it('asks for a reset link and shows the confirmation, carrying over the typed e-mail', async () => {
     const network = stubFetch({ 'POST /api/auth/request-password-reset': { body: { status: true } } });
     renderWithRouter(<LoginScreen />);

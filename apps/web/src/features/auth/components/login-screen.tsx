@@ -12,7 +12,7 @@ import { RegisterForm } from './register-form.tsx';
 export type LoginView = 'login' | 'register' | 'forgot';
 
 /**
- * Spec §2.4: one screen that toggles between login, registration and forgotten password. The root
+ * product.md §2.4: one screen that toggles between login, registration and forgotten password. The root
  * shows it in place of any screen while signed out, so it never changes the address itself.
  */
 export function LoginScreen({
@@ -20,7 +20,7 @@ export function LoginScreen({
   onViewChange,
 }: {
   initialView?: LoginView;
-  /** Told of every view switch (the root reports each view as a page, spec §2.12). */
+  /** Told of every view switch (the root reports each view as a page, product.md §2.12). */
   onViewChange?: (view: LoginView) => void;
 }) {
   const [view, setView] = useState<LoginView>(initialView);

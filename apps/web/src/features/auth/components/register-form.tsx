@@ -21,7 +21,7 @@ type RegisterValues = {
   terms: boolean;
 };
 
-// Spec §5: name and e-mail non-empty, password of 8 or more, terms accepted ('Obligatorio').
+// product.md §5: name and e-mail non-empty, password of 8 or more, terms accepted ('Obligatorio').
 function validateRegister({ fullName, email, password, terms }: RegisterValues): FieldErrors<RegisterValues> {
   return {
     fullName: fullName.trim() ? undefined : '',
@@ -37,7 +37,7 @@ export interface RegisterFormProps {
   onLogin: () => void;
 }
 
-/** Spec §2.4 'Registration'. */
+/** product.md §2.4 'Registration'. */
 export function RegisterForm({ defaultEmail = '', focusHeading, onLogin }: RegisterFormProps) {
   const { errors, check, form, text, checkbox } = useAuthForm<RegisterValues>(
     { fullName: '', email: defaultEmail, password: '', terms: false },
@@ -69,7 +69,7 @@ export function RegisterForm({ defaultEmail = '', focusHeading, onLogin }: Regis
     run('google', async () => {
       setError('');
       setGoogleError('');
-      // Spec §5: registering with Google also needs the terms accepted.
+      // product.md §5: registering with Google also needs the terms accepted.
       if (!check(['terms'])) return;
       setGoogleError(await signInWithGoogle());
     });

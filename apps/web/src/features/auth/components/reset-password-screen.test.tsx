@@ -14,7 +14,7 @@ const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Restablecer contraseña' }));
 
-describe('set-new-password screen (spec §2.4, §5)', () => {
+describe('set-new-password screen (product.md §2.4, §5)', () => {
   it.each([
     ['without mode or code', '/reset-password'],
     ['without a code', '/reset-password?mode=resetPassword'],

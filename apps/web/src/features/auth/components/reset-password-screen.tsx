@@ -19,12 +19,12 @@ import { clearSessionState } from '../session.ts';
 import { AuthLayout, ViewHeading } from './auth-layout.tsx';
 import { FORGOT_VIEW_STATE } from './login-view.ts';
 
-/** Spec §4 and §9: the success view counts down from 5, one per second, then goes to the login. */
+/** product.md §4 and §9: the success view counts down from 5, one per second, then goes to the login. */
 export const RESET_REDIRECT_SECONDS = 5;
-/** The mode the reset e-mail's link carries (spec §2.1). */
+/** The mode the reset e-mail's link carries (product.md §2.1). */
 export const RESET_MODE = 'resetPassword';
 
-// Spec §5: both fields 8 or more (under 8 only marks the field) and equal ('Las contraseñas no coinciden').
+// product.md §5: both fields 8 or more (under 8 only marks the field) and equal ('Las contraseñas no coinciden').
 const resetSchema = z
   .object({
     password: z.string().min(PASSWORD_MIN_LENGTH),
@@ -39,7 +39,7 @@ type ResetValues = z.infer<typeof resetSchema>;
 const linkClass =
   'rounded font-medium text-brand-600 underline-offset-4 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-/** Spec §2.4 'Set-new-password', reached from the e-mail's `?mode=resetPassword&oobCode=…` link. */
+/** product.md §2.4 'Set-new-password', reached from the e-mail's `?mode=resetPassword&oobCode=…` link. */
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const oobCode = params.get('oobCode');

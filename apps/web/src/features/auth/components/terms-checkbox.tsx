@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.ts';
 const linkClass =
   'font-medium text-brand-600 underline underline-offset-2 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-/** Spec §2.4: the registration's terms checkbox; both documents open in a new tab. */
+/** product.md §2.4: the registration's terms checkbox; both documents open in a new tab. */
 export function TermsCheckbox({ error, ...input }: ComponentProps<'input'> & { error?: string }) {
   const id = useId();
   const errorId = `${id}-error`;

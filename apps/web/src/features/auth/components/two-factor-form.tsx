@@ -47,7 +47,7 @@ async function verify(kind: 'totp' | 'backup', code: string): Promise<Answer> {
   }
 }
 
-/** Spec §4 'second-factor-required': the code from the authenticator app, or a backup code. */
+/** product.md §4 'second-factor-required': the code from the authenticator app, or a backup code. */
 export default function TwoFactorForm({ onBack }: { onBack: () => void }) {
   const [kind, setKind] = useState<'totp' | 'backup'>('totp');
   const [code, setCode] = useState('');

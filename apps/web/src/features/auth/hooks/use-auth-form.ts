@@ -4,7 +4,7 @@ type Values = Record<string, string | boolean>;
 type NamesOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
 
 /**
- * What the checks found, by field: the message to show, or '' to only mark the field invalid (spec §5:
+ * What the checks found, by field: the message to show, or '' to only mark the field invalid (product.md §5:
  * an empty login field has no text). A valid field has none.
  */
 export type FieldErrors<V> = { [K in keyof V]?: string };

@@ -6,7 +6,7 @@ import { afterSignInPath, authQueryKeys, type SessionState, toIdentity } from '.
 import { meQueryOptions } from './use-me.ts';
 
 /**
- * What follows a successful sign-in or registration (spec §2.2, §4): load the product user, go where
+ * What follows a successful sign-in or registration (product.md §2.2, §4): load the product user, go where
  * the user belongs, and only then publish the session.
  *
  * Publishing last means the root never shows the old address to a signed-in user, and its plan guard

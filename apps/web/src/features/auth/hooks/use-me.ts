@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getMe } from '../api/users.ts';
 import { authQueryKeys } from '../session.ts';
 
-/** Spec §7: GET /users/me is cached with no expiry check; sign-out and a 401 clear it. */
+/** product.md §7: GET /users/me is cached with no expiry check; sign-out and a 401 clear it. */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: authQueryKeys.me,
@@ -11,7 +11,7 @@ export function meQueryOptions() {
   });
 }
 
-/** The product user of the signed-in session (spec §3). Pass `enabled: false` while signed out. */
+/** The product user of the signed-in session (product.md §3). Pass `enabled: false` while signed out. */
 export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...meQueryOptions(), enabled });
 }

@@ -9,9 +9,9 @@ type EntryResult = {
 };
 
 /**
- * Signs in or registers with e-mail and password, then opens the session (spec §2.2 landing rules).
+ * Signs in or registers with e-mail and password, then opens the session (product.md §2.2 landing rules).
  * Resolves to the Spanish error to show, or '' on success. A product user that fails to load right
- * after entering means the user is logged out (spec §4). An account with two-factor sign-in answers
+ * after entering means the user is logged out (product.md §4). An account with two-factor sign-in answers
  * the password with a challenge instead of a session: `onSecondFactor` then asks for the code.
  */
 export function usePasswordEntry(view: 'login' | 'register', onSecondFactor?: () => void) {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getProfile } from '../api/users.ts';
 import { authQueryKeys } from '../session.ts';
 
-/** Spec §7 and §9: the profile is cached for 360000 ms. */
+/** product.md §7 and §9: the profile is cached for 360000 ms. */
 export const PROFILE_STALE_TIME_MS = 360_000;
 
 export function profileQueryOptions() {

@@ -7,7 +7,7 @@ import { signOutOnServer } from '../api/auth-client.ts';
 import { clearSessionState } from '../session.ts';
 
 /**
- * Signs out (spec §4): ends the server session, forgets every cached answer and goes to the root,
+ * Signs out (product.md §4): ends the server session, forgets every cached answer and goes to the root,
  * which shows the login. The local state is cleared before navigating so that no guard can bounce
  * the still-signed-in user elsewhere on the way.
  */
@@ -42,7 +42,7 @@ export function useEndSession() {
   }, [queryClient]);
 }
 
-/** Spec §4 and §8: a 401 on any product call signs the user out. Mount once, at the app root. */
+/** product.md §4 and §8: a 401 on any product call signs the user out. Mount once, at the app root. */
 export function useSignOutOnUnauthorized() {
   const endSession = useEndSession();
   useEffect(() => setUnauthorizedHandler(endSession), [endSession]);

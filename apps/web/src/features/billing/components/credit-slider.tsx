@@ -4,7 +4,7 @@ import { copy } from '../../../config/copy.es.ts';
 const texts = copy.billing.plans.slider;
 
 /**
- * The CEO card's credit slider (spec §4, §9): three positions, 600, 1400 and unlimited credits a
+ * The CEO card's credit slider (product.md §4, §9): three positions, 600, 1400 and unlimited credits a
  * month. A native range input, so keyboard and screen readers work without extra code.
  */
 export function CreditSlider({

@@ -21,7 +21,7 @@ export interface CurrentPlanCardProps {
   manageError?: string;
 }
 
-/** Spec §2.10 'Tu plan actual': plan name, price, renewal date and 'Gestionar suscripción'. */
+/** product.md §2.10 'Tu plan actual': plan name, price, renewal date and 'Gestionar suscripción'. */
 export function CurrentPlanCard({
   planId,
   subscription,

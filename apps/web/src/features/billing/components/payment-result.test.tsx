@@ -16,7 +16,7 @@ afterEach(() => {
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const heading = () => screen.queryByRole('heading', { level: 1 })?.textContent ?? null;
 
-describe('stripe_cancel (spec §2.11)', () => {
+describe('stripe_cancel (product.md §2.11)', () => {
   it('shows the failure with dots from 1 to 3, one more each second, and goes home after 7 s', async () => {
     const onDone = vi.fn();
     renderWithRouter(<PaymentCancelScreen onDone={onDone} />);
@@ -36,7 +36,7 @@ describe('stripe_cancel (spec §2.11)', () => {
   });
 });
 
-describe('stripe_success (spec §2.11)', () => {
+describe('stripe_success (product.md §2.11)', () => {
   function renderSuccess(sessionId: string | null) {
     const onDone = vi.fn();
     const onSettled = vi.fn();

@@ -9,7 +9,7 @@ import { billingQueryKeys } from '../hooks/use-current-subscription.ts';
 
 const texts = copy.billing.payment;
 
-/** Spec §2.11 and §9: both result screens go to the site root after 7 s, on a 1 s tick. */
+/** product.md §2.11 and §9: both result screens go to the site root after 7 s, on a 1 s tick. */
 export const RESULT_REDIRECT_MS = 7000;
 export const RESULT_TICK_MS = 1000;
 
@@ -33,7 +33,7 @@ function useSecondsElapsed(): number {
   return seconds;
 }
 
-/** stripe_cancel (spec §2.11): the failure text, dots from 1 to 3 each second, home after 7 s. */
+/** stripe_cancel (product.md §2.11): the failure text, dots from 1 to 3 each second, home after 7 s. */
 export function PaymentCancelScreen({ onDone }: { onDone: () => void }) {
   useRedirectAfterDelay(onDone);
   const seconds = useSecondsElapsed();
@@ -43,7 +43,7 @@ export function PaymentCancelScreen({ onDone }: { onDone: () => void }) {
 export type PaymentResult = 'pending' | 'paid' | 'failed';
 
 /**
- * stripe_success (spec §2.11): a spinner, then from the first 1 s tick the result of the checkout
+ * stripe_success (product.md §2.11): a spinner, then from the first 1 s tick the result of the checkout
  * lookup ('paid' is success; no session id, another status or a failed lookup is failure), and the
  * site root after 7 s. `onSettled` runs once the lookup has answered, so that the caller can drop
  * the user data the payment changed.

@@ -28,7 +28,7 @@ const buttonOf = (name: string) => within(card(name)).getByRole('button') as HTM
 const slider = () => screen.getByRole('slider', { name: 'Créditos al mes' }) as HTMLInputElement;
 const moveSlider = (position: number) => fireEvent.change(slider(), { target: { value: String(position) } });
 
-describe('plan grid (spec §2.10, §4 Plans)', () => {
+describe('plan grid (product.md §2.10, §4 Plans)', () => {
   it('shows Starter, Founder and a CEO card that follows the credit slider', () => {
     stubFetch({});
     renderGrid(-1);

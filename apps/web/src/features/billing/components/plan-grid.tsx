@@ -17,7 +17,7 @@ export interface PlanGridProps {
 }
 
 /**
- * The plan grid of spec §2.10 and §4: Starter, Founder, and a CEO card whose plan follows the credit
+ * The plan grid of product.md §2.10 and §4: Starter, Founder, and a CEO card whose plan follows the credit
  * slider (600, 1400 or unlimited credits → plans 7, 11, 12), starting at the user's own plan.
  */
 export function PlanGrid({ currentPlanId, onChoose, busyTarget, error, headingLevel = 'h2' }: PlanGridProps) {

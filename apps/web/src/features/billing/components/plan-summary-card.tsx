@@ -8,7 +8,7 @@ import { formatEuros } from '../format.ts';
 
 const texts = copy.billing.home.plan;
 
-/** Spec §2.9: the home's subscription card, with the plan's name and a way to the subscription tab. */
+/** product.md §2.9: the home's subscription card, with the plan's name and a way to the subscription tab. */
 export function PlanSummaryCard({ planId }: { planId: number }) {
   const plan = planOf(planId);
   return (

@@ -28,7 +28,7 @@ const current = (overrides: Record<string, unknown>) => ({
 const planCard = () => screen.getByRole('region', { name: 'Tu plan actual' });
 const manage = () => screen.getByRole('button', { name: 'Gestionar suscripción' }) as HTMLButtonElement;
 
-describe('subscription tab (spec §2.10)', () => {
+describe('subscription tab (product.md §2.10)', () => {
   it('shows the plan, its price and the real renewal date, and opens the portal', async () => {
     stubFetch({
       ...current({}),

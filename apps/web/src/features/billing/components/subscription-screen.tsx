@@ -7,7 +7,7 @@ import { PlanGrid } from './plan-grid.tsx';
 
 const texts = copy.billing.subscription;
 
-/** The profile's subscription tab (spec §2.10): 'Tu plan actual' and 'Explora nuestros planes'. */
+/** The profile's subscription tab (product.md §2.10): 'Tu plan actual' and 'Explora nuestros planes'. */
 export function SubscriptionScreen({
   planId: cachedPlanId,
   onFreePlanApplied,

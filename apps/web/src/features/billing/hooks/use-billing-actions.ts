@@ -21,7 +21,7 @@ export interface BillingActionsOptions {
 }
 
 /**
- * Choosing a plan and opening the portal (spec §4 'Plans', ADR 0007), one at a time: while one call
+ * Choosing a plan and opening the portal (product.md §4 'Plans', ADR 0007), one at a time: while one call
  * runs, or the browser is leaving for the payment page, every other choice is ignored. A failure is
  * kept with the button it belongs to, so that it is shown where the user is looking.
  */

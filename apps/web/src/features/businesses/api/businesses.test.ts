@@ -7,7 +7,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('scheduleResearch (spec §4, §9)', () => {
+describe('scheduleResearch (product.md §4, §9)', () => {
   it('asks for the research 1 s after, with 50000 tokens and no synchronous generation', async () => {
     vi.useFakeTimers();
     const network = stubFetch({ 'POST /api/researches': { status: 202, body: {} } });

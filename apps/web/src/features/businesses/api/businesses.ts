@@ -9,12 +9,12 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** Spec §7: the path segment of each stage (/businesses/ideas, /businesses/established). */
+/** product.md §7: the path segment of each stage (/businesses/ideas, /businesses/established). */
 const SEGMENT: Record<BusinessStage, string> = { idea: 'ideas', established: 'established' };
 
 const base = (stage: BusinessStage) => `/api/businesses/${SEGMENT[stage]}`;
 
-/** Spec §9: the business list is cached for 1 hour unless a screen forces a refresh. */
+/** product.md §9: the business list is cached for 1 hour unless a screen forces a refresh. */
 export const BUSINESSES_STALE_TIME_MS = 60 * 60 * 1000;
 
 export const businessQueryKeys = {
@@ -78,7 +78,7 @@ export function requestResearch(businessId: number): Promise<unknown> {
 }
 
 /**
- * Spec §4 'Wizards': research starts 1 s after the business is created. The timer is not tied to a
+ * product.md §4 'Wizards': research starts 1 s after the business is created. The timer is not tied to a
  * component, because the wizard has already left by then; a failure only means no research yet.
  */
 export function scheduleResearch(businessId: number): void {

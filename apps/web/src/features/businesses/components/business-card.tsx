@@ -37,7 +37,7 @@ export function BusinessLogo({
   );
 }
 
-/** One business on the chats dashboard (spec §2.9): logo, name, 'Entrar' and the three-dot menu. */
+/** One business on the chats dashboard (product.md §2.9): logo, name, 'Entrar' and the three-dot menu. */
 export function BusinessCard({
   business,
   onEdit,

@@ -45,7 +45,7 @@ function fillIdeaUpToGoals() {
   type('Objetivo principal', 'Validar la demanda');
 }
 
-describe('the creation wizard (spec §2.7, §5)', () => {
+describe('the creation wizard (product.md §2.7, §5)', () => {
   it('opens Continue only once the type is chosen, and titles the dialog', () => {
     stubFetch({});
     renderWizard();
@@ -346,7 +346,7 @@ describe('wizard focus and counters (ADR 0018)', () => {
   });
 });
 
-describe('the edit wizard (spec §2.8)', () => {
+describe('the edit wizard (product.md §2.8)', () => {
   it("has four steps and 'Guardar cambios' at the end", () => {
     stubFetch({});
     renderWizard({ mode: 'edit', business: sampleIdea() });

@@ -60,7 +60,7 @@ const STEP_TEXT: Record<StepId, { title: string; subtitle: string }> = {
 };
 
 export interface BusinessWizardProps {
-  /** 'edit' drops the type step and asks before leaving with unsaved changes (spec §2.8). */
+  /** 'edit' drops the type step and asks before leaving with unsaved changes (product.md §2.8). */
   mode: 'create' | 'edit';
   /** The business being edited. */
   business?: Business;
@@ -69,7 +69,7 @@ export interface BusinessWizardProps {
    * screen (onboarding step 3) with no close button.
    */
   variant?: 'dialog' | 'embedded';
-  /** Replaces the type step's question (onboarding, spec §2.5). */
+  /** Replaces the type step's question (onboarding, product.md §2.5). */
   typeTitle?: string;
   /** 'Atrás' on the first step, when there is somewhere to go back to (onboarding step 2). */
   onBackFromStart?: () => void;
@@ -80,7 +80,7 @@ export interface BusinessWizardProps {
 }
 
 /**
- * The creation and edit wizards (spec §2.7, §2.8, §4 'Wizards', §5). Continue opens only when the
+ * The creation and edit wizards (product.md §2.7, §2.8, §4 'Wizards', §5). Continue opens only when the
  * step is valid by the contract's rules; a field shows its message once the user has left it. A
  * failed save shows a Spanish message and keeps everything the user typed.
  */
@@ -136,7 +136,7 @@ export function BusinessWizard({
 
   const next = () => {
     if (!check.valid) return;
-    // Spec §5: without competitors, the differentiation is cleared before continuing.
+    // product.md §5: without competitors, the differentiation is cleared before continuing.
     if (step === 'team' && !values.competitor_existence) form.setValue('competitor_differentiation', '');
     goTo(index + 1);
   };
@@ -194,7 +194,7 @@ export function BusinessWizard({
   };
 
   /**
-   * Spec §2.8: the first close of the edit wizard asks; closing again leaves. ADR 0018: it asks only
+   * product.md §2.8: the first close of the edit wizard asks; closing again leaves. ADR 0018: it asks only
    * when something was changed.
    */
   const requestClose = () => {

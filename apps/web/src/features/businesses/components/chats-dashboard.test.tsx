@@ -19,7 +19,7 @@ function renderDashboard(planId: number, path = '/chats') {
   );
 }
 
-describe('the chats dashboard (spec §2.9)', () => {
+describe('the chats dashboard (product.md §2.9)', () => {
   it('shows one card per business with its logo or a default icon, and Entrar', async () => {
     stubFetch({ 'GET /api/businesses': { body: [sampleIdea(), sampleEstablished()] } });
     renderDashboard(7);

@@ -15,7 +15,7 @@ import { RefreshResearchOffer } from './refresh-research-offer.tsx';
 
 const t = copy.businesses.dashboard;
 
-/** Spec §2.9 'Chats dashboard'. The route preloads the list; `planId` decides where the add card goes. */
+/** product.md §2.9 'Chats dashboard'. The route preloads the list; `planId` decides where the add card goes. */
 export function ChatsDashboard({ planId, edited }: { planId: number; edited?: number }) {
   const businesses = useQuery(businessesQueryOptions());
   const navigate = useNavigate();
@@ -107,7 +107,7 @@ export function ChatsDashboard({ planId, edited }: { planId: number; edited?: nu
   );
 }
 
-/** The last card: a new business, or the subscription page when the plan allows no more (spec §2.9). */
+/** The last card: a new business, or the subscription page when the plan allows no more (product.md §2.9). */
 function AddCard({ limitReached }: { limitReached: boolean }) {
   const Icon = limitReached ? Lock : Plus;
   return (

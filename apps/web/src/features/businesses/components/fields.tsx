@@ -118,7 +118,7 @@ interface NumberFieldProps extends Omit<ComponentProps<'input'>, 'value' | 'onCh
 }
 
 /**
- * A number input whose value is a number or null (spec §5). It keeps what the user is typing ('1.',
+ * A number input whose value is a number or null (product.md §5). It keeps what the user is typing ('1.',
  * '-') until it parses to something else, and shows the value instead when the form changed it
  * (a clamp).
  */

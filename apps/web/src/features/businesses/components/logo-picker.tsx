@@ -67,7 +67,7 @@ interface LogoPickerProps {
 }
 
 /**
- * Spec §3 and §5: the profile photo is an uploaded JPEG, PNG or WebP, or one of six gradients with
+ * product.md §3 and §5: the profile photo is an uploaded JPEG, PNG or WebP, or one of six gradients with
  * the business's initial. A refused file changes nothing and says why.
  */
 export function LogoPicker({ value, onChange, name }: LogoPickerProps) {

@@ -4,7 +4,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const t = copy.businesses.wizard.unsaved;
 
-/** Spec §2.8: '¿Quieres guardar los cambios?' (ADR 0018) on the first close of the edit wizard. */
+/** product.md §2.8: '¿Quieres guardar los cambios?' (ADR 0018) on the first close of the edit wizard. */
 export function UnsavedChangesDialog({
   saving,
   onDiscard,

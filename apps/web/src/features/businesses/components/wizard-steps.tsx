@@ -92,7 +92,7 @@ function CurrencySelect({
   );
 }
 
-/** Step 1 of the creation wizard (spec §2.7): idea or established business. */
+/** Step 1 of the creation wizard (product.md §2.7): idea or established business. */
 export function TypeStep({ form, values, heading }: StepProps & { heading: ReactNode }) {
   const t = copy.businesses.wizard.steps.type;
   const name = useId();
@@ -121,7 +121,7 @@ export function TypeStep({ form, values, heading }: StepProps & { heading: React
   );
 }
 
-/** Profile photo and basic data (spec §5: photo, name, location; the position too when established). */
+/** Profile photo and basic data (product.md §5: photo, name, location; the position too when established). */
 export function BasicsStep({ form, values, errorOf }: StepProps) {
   const established = values.businessType === 'established-business';
   return (
@@ -162,7 +162,7 @@ export function BasicsStep({ form, values, errorOf }: StepProps) {
   );
 }
 
-/** Spec §5: the description with its 'n/150' counter; established also mission, vision and team. */
+/** product.md §5: the description with its 'n/150' counter; established also mission, vision and team. */
 export function DescriptionStep({ form, values, errorOf }: StepProps) {
   const established = values.businessType === 'established-business';
   const counterId = useId();
@@ -208,7 +208,7 @@ export function DescriptionStep({ form, values, errorOf }: StepProps) {
   );
 }
 
-/** Spec §5 'Idea team step': team, team size 1–10, competitors, investment. */
+/** product.md §5 'Idea team step': team, team size 1–10, competitors, investment. */
 function IdeaTeamStep({ form, values, errorOf }: StepProps) {
   const competitorsName = useId();
   return (
@@ -291,7 +291,7 @@ function IdeaTeamStep({ form, values, errorOf }: StepProps) {
   );
 }
 
-/** Spec §5 'Established finance step': billing, EBITDA, profit margin (0–100) and team size. */
+/** product.md §5 'Established finance step': billing, EBITDA, profit margin (0–100) and team size. */
 function EstablishedFinanceStep({ form, values, errorOf }: StepProps) {
   return (
     <div className="space-y-5">
@@ -320,7 +320,7 @@ function EstablishedFinanceStep({ form, values, errorOf }: StepProps) {
         inputMode="text"
         hint={f.ebitdaCurrencyHint}
         addon={
-          // Spec §3: the EBITDA currency is the billing currency; it is shown, not chosen.
+          // product.md §3: the EBITDA currency is the billing currency; it is shown, not chosen.
           <output
             aria-label={f.ebitdaCurrency}
             className="flex w-20 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-sm font-medium text-slate-700 ring-1 ring-slate-200"
@@ -360,7 +360,7 @@ export function TeamStep(props: StepProps) {
   );
 }
 
-/** Spec §5 'Goals step': the goal is required, the extra information is not. */
+/** product.md §5 'Goals step': the goal is required, the extra information is not. */
 export function GoalsStep({ form, errorOf }: StepProps) {
   return (
     <div className="space-y-5">

@@ -2,7 +2,7 @@ import type { Business } from '@rumbo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessQueryKeys, deleteBusiness } from '../api/businesses.ts';
 
-/** Spec §4: a deleted business leaves the list only once the server has confirmed it. */
+/** product.md §4: a deleted business leaves the list only once the server has confirmed it. */
 export function useDeleteBusiness() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -16,7 +16,7 @@ import { initialOf, renderGradientLogo } from '../wizard/logo.ts';
 
 const t = copy.businesses.wizard.errors;
 
-/** Puts the saved business into the cached list (spec §4: the list is updated locally). */
+/** Puts the saved business into the cached list (product.md §4: the list is updated locally). */
 export function putInBusinessCache(queryClient: QueryClient, business: Business): void {
   queryClient.setQueryData<Business[]>(businessQueryKeys.list, (list) =>
     list ? [...list.filter((b) => b.id !== business.id), business].sort((a, b) => a.id - b.id) : list,
@@ -51,7 +51,7 @@ async function logoBlob(logo: LogoValue, name: string): Promise<{ blob: Blob; fi
 }
 
 /**
- * Saves what the wizard holds (spec §4 'Wizards'): creates the business (and asks for its research
+ * Saves what the wizard holds (product.md §4 'Wizards'): creates the business (and asks for its research
  * 1 s later) or patches it, then uploads the logo when it is new, then updates the cached list.
  * Nothing is thrown: a failure comes back as a Spanish message, and the wizard keeps its inputs.
  * A creation whose logo failed is remembered, so that trying again does not create it twice.

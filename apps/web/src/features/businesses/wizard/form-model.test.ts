@@ -40,14 +40,14 @@ const established = (overrides: Partial<BusinessFormValues> = {}): BusinessFormV
   ...overrides,
 });
 
-describe('the steps (spec §2.7, §2.8, §9)', () => {
+describe('the steps (product.md §2.7, §2.8, §9)', () => {
   it('are five to create and four to edit, without the type', () => {
     expect(CREATE_STEPS).toEqual(['type', 'basics', 'description', 'team', 'goals']);
     expect(EDIT_STEPS).toEqual(['basics', 'description', 'team', 'goals']);
   });
 });
 
-describe('form defaults (spec §3)', () => {
+describe('form defaults (product.md §3)', () => {
   it('start with España, the euro, team size 1, no competitors and zero amounts', () => {
     expect(emptyFormValues()).toMatchObject({
       businessType: null,
@@ -79,7 +79,7 @@ describe('form defaults (spec §3)', () => {
   });
 });
 
-describe('numbers (spec §5)', () => {
+describe('numbers (product.md §5)', () => {
   it('parse to a number, and an empty input is null', () => {
     expect(parseNumberInput('')).toBeNull();
     expect(parseNumberInput('  ')).toBeNull();
@@ -96,7 +96,7 @@ describe('numbers (spec §5)', () => {
   });
 });
 
-describe('currencies (spec §3)', () => {
+describe('currencies (product.md §3)', () => {
   it('convert the symbols to euro and dollar and back', () => {
     expect(currencyFromSymbol('€')).toBe('euro');
     expect(currencyFromSymbol('$')).toBe('dollar');
@@ -112,7 +112,7 @@ describe('currencies (spec §3)', () => {
   });
 });
 
-describe('the description rule (spec §5)', () => {
+describe('the description rule (product.md §5)', () => {
   it("shows '*mínimo 150 caracteres' from 1 to 149 characters only", () => {
     expect(descriptionError('')).toBeUndefined();
     expect(descriptionError('a')).toBe('*mínimo 150 caracteres');
@@ -121,7 +121,7 @@ describe('the description rule (spec §5)', () => {
   });
 });
 
-describe('checkStep (spec §5)', () => {
+describe('checkStep (product.md §5)', () => {
   it('type: a type must be chosen', () => {
     expect(checkStep('type', emptyFormValues()).valid).toBe(false);
     expect(checkStep('type', idea()).valid).toBe(true);

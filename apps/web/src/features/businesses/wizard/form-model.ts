@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { copy } from '../../../config/copy.es.ts';
 import type { BusinessInput } from '../api/businesses.ts';
 
-/** Spec §3 'Form model': the type chosen in the first step of the creation wizard. */
+/** product.md §3 'Form model': the type chosen in the first step of the creation wizard. */
 export type BusinessType = 'business-idea' | 'established-business';
 
 export const STAGE_OF: Record<BusinessType, BusinessStage> = {
@@ -27,7 +27,7 @@ export const TYPE_OF: Record<BusinessStage, BusinessType> = {
   established: 'established-business',
 };
 
-/** Spec §3: the form shows currency symbols; the API takes 'euro' or 'dollar'. */
+/** product.md §3: the form shows currency symbols; the API takes 'euro' or 'dollar'. */
 export type CurrencySymbol = '€' | '$';
 export const CURRENCY_SYMBOLS: Record<Currency, CurrencySymbol> = { euro: '€', dollar: '$' };
 
@@ -73,7 +73,7 @@ export interface BusinessFormValues {
 
 export type FieldName = Exclude<keyof BusinessFormValues, 'businessType'>;
 
-/** Spec §3 'Form defaults' of both stages at once (they do not conflict). */
+/** product.md §3 'Form defaults' of both stages at once (they do not conflict). */
 export function emptyFormValues(): BusinessFormValues {
   return {
     businessType: null,
@@ -132,14 +132,14 @@ export function formValuesFromBusiness(business: Business): BusinessFormValues {
   };
 }
 
-/** Spec §5: numeric inputs parse to a number, and an empty input is null. */
+/** product.md §5: numeric inputs parse to a number, and an empty input is null. */
 export function parseNumberInput(text: string): number | null {
   if (text.trim() === '') return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : null;
 }
 
-/** Spec §5 and §9: the profit margin is kept within 0..100 while the user types. */
+/** product.md §5 and §9: the profit margin is kept within 0..100 while the user types. */
 export function clampProfitMargin(value: number | null): number | null {
   if (value === null) return null;
   return Math.min(100, Math.max(0, value));
@@ -150,13 +150,13 @@ export function descriptionLength(description: string): number {
   return description.trim().length;
 }
 
-/** Spec §5: '*mínimo 150 caracteres' shows while 1 to 149 characters are typed, never when empty. */
+/** product.md §5: '*mínimo 150 caracteres' shows while 1 to 149 characters are typed, never when empty. */
 export function descriptionError(description: string): string | undefined {
   const length = descriptionLength(description);
   return length > 0 && length < DESCRIPTION_MIN_LENGTH ? '*mínimo 150 caracteres' : undefined;
 }
 
-/** The idea's payload of spec §3 in the API's words (currencies as 'euro'/'dollar'). */
+/** The idea's payload of product.md §3 in the API's words (currencies as 'euro'/'dollar'). */
 export function toIdeaWire(values: BusinessFormValues) {
   return {
     name: values.name,
@@ -174,7 +174,7 @@ export function toIdeaWire(values: BusinessFormValues) {
   };
 }
 
-/** The established business's payload; the EBITDA currency follows the billing currency (spec §3). */
+/** The established business's payload; the EBITDA currency follows the billing currency (product.md §3). */
 export function toEstablishedWire(values: BusinessFormValues) {
   const currency = currencyFromSymbol(values.billing_currency);
   return {
@@ -197,13 +197,13 @@ export function toEstablishedWire(values: BusinessFormValues) {
 
 export type StepId = 'type' | 'basics' | 'description' | 'team' | 'goals';
 
-/** Spec §2.7 and §2.8: five steps to create, the same without the type to edit. */
+/** product.md §2.7 and §2.8: five steps to create, the same without the type to edit. */
 export const CREATE_STEPS: readonly StepId[] = ['type', 'basics', 'description', 'team', 'goals'];
 export const EDIT_STEPS: readonly StepId[] = ['basics', 'description', 'team', 'goals'];
 
 type WireField = keyof ReturnType<typeof toIdeaWire> | keyof ReturnType<typeof toEstablishedWire>;
 
-/** Spec §5: the fields each step checks, per stage. */
+/** product.md §5: the fields each step checks, per stage. */
 const STEP_FIELDS: Record<BusinessStage, Record<Exclude<StepId, 'type'>, readonly WireField[]>> = {
   idea: {
     basics: ['name', 'location', 'user_position'],
@@ -272,7 +272,7 @@ export function checkStep(step: StepId, values: BusinessFormValues): StepCheck {
     stage === 'idea'
       ? ideaFieldsSchema
           .pick(pickMask<keyof typeof ideaFieldsSchema.shape>(fields))
-          // Spec §5: with competitors, the differentiation is required (ideaInputSchema's rule).
+          // product.md §5: with competitors, the differentiation is required (ideaInputSchema's rule).
           .refine(
             (v: Record<string, unknown>) =>
               v.competitor_existence !== true || String(v.competitor_differentiation ?? '').trim().length > 0,

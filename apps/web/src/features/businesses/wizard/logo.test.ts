@@ -3,7 +3,7 @@ import { initialOf, LOGO_ACCEPT, logoFileProblem } from './logo.ts';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
-describe('logoFileProblem (spec §5)', () => {
+describe('logoFileProblem (product.md §5)', () => {
   it('accepts JPEG, PNG and WebP', () => {
     expect(logoFileProblem(file('logo.png', 'image/png'))).toBeNull();
     expect(logoFileProblem(file('logo.jpg', 'image/jpeg'))).toBeNull();

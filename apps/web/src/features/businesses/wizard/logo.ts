@@ -1,11 +1,11 @@
 import { LOGO_GRADIENTS, LOGO_MAX_BYTES, LOGO_MAX_PIXELS, LOGO_MIME_TYPES } from '@rumbo/contract';
 import { copy } from '../../../config/copy.es.ts';
 
-/** What the file input offers in the picker (spec §5: only JPEG, PNG or WebP). */
+/** What the file input offers in the picker (product.md §5: only JPEG, PNG or WebP). */
 export const LOGO_ACCEPT = LOGO_MIME_TYPES.join(',');
 
 /**
- * Why a chosen file cannot be the logo, or null when it can. Spec §5: a file whose name contains
+ * Why a chosen file cannot be the logo, or null when it can. product.md §5: a file whose name contains
  * '.gif' is ignored; the type and size are checked here too so that the user hears at once what the
  * server would refuse (it checks the real content again).
  */

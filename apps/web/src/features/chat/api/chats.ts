@@ -21,7 +21,7 @@ export const chatQueryKeys = {
 const chatsPath = (businessId: number) => `/api/businesses/${businessId}/chats`;
 
 /**
- * Spec §4: the chat screen lists threads by id descending (the API answers newest first), a page at a
+ * product.md §4: the chat screen lists threads by id descending (the API answers newest first), a page at a
  * time: the next page starts below the last thread of a full page.
  */
 export function chatsQueryOptions(businessId: number) {
@@ -65,7 +65,7 @@ export function latestResearchQueryOptions(businessId: number) {
   });
 }
 
-/** Asks for the business's research again (spec §7 `POST /researches`): the retry of a failed run. */
+/** Asks for the business's research again (product.md §7 `POST /researches`): the retry of a failed run. */
 export function retryResearch(businessId: number): Promise<Research> {
   return apiFetch<Research>('/api/researches', {
     method: 'POST',
@@ -99,7 +99,7 @@ export interface StreamRequest {
   onText: (text: string) => void;
 }
 
-/** An answer that could not be streamed: 'HTTP ' plus the status, or 'No stream body' (spec §8). */
+/** An answer that could not be streamed: 'HTTP ' plus the status, or 'No stream body' (product.md §8). */
 export class StreamError extends Error {
   readonly status: number | null;
   /** The API's own Spanish explanation, when it gave one (a refused file, say). */
@@ -131,7 +131,7 @@ const headerNumber = (response: Response, name: string) => {
 };
 
 /**
- * POST …/messages/stream (spec §7): sends the message (JSON, or multipart with files) and hands over
+ * POST …/messages/stream (product.md §7): sends the message (JSON, or multipart with files) and hands over
  * the answer's text chunk by chunk. Rejects with a StreamError when the answer cannot be read to its
  * end (the server cuts a failed answer without ending the body) and with an AbortError when aborted.
  */
@@ -186,7 +186,7 @@ export function answerAgain(request: AnswerAgainRequest): Promise<void> {
   );
 }
 
-/** Posts to an answer's stream and hands over its start and each piece of text (spec §7). */
+/** Posts to an answer's stream and hands over its start and each piece of text (product.md §7). */
 async function readAnswer(
   url: string,
   init: { headers: Record<string, string>; body: BodyInit },

@@ -2,7 +2,7 @@ import { File as FileIcon, FileText } from 'lucide-react';
 import { formatSizeKb, shortenFileName } from '../format.ts';
 import type { AttachmentView } from '../messages.ts';
 
-/** The preview of an attachment (spec §2.6): the image itself, a document icon or a file icon. */
+/** The preview of an attachment (product.md §2.6): the image itself, a document icon or a file icon. */
 export function AttachmentPreview({
   attachment,
   className = 'size-10',
@@ -26,7 +26,7 @@ export function AttachmentPreview({
   );
 }
 
-/** Name (shortened past 15 characters, spec §9) and size in KB; the full name stays in the tooltip. */
+/** Name (shortened past 15 characters, product.md §9) and size in KB; the full name stays in the tooltip. */
 export function AttachmentLabel({ name, size }: { name: string; size: number }) {
   return (
     <span className="flex min-w-0 flex-col text-left leading-tight">

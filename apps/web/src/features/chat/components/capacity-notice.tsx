@@ -6,12 +6,12 @@ import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { capacityProgress } from '../capacity.ts';
 
 const t = chatCopy.capacity;
-/** Spec §9: the copy button's label comes back after 3 s. */
+/** product.md §9: the copy button's label comes back after 3 s. */
 export const COPY_REVERT_MS = 3000;
 const TICK_MS = 1000;
 
 /**
- * Spec §2.6 and §4: loading (a bar filling to 100 % over 10 minutes from `start`) → completed; the
+ * product.md §2.6 and §4: loading (a bar filling to 100 % over 10 minutes from `start`) → completed; the
  * close button works only once completed, and closing hides it.
  */
 export interface ResearchState {
@@ -42,7 +42,7 @@ export function CapacityNotice({
   const [retrying, setRetrying] = useState(false);
   const timeProgress = capacityProgress(start, now);
   const failed = research?.status === 'failed';
-  // The real run decides; the 10-minute window stays the upper bound (spec §4).
+  // The real run decides; the 10-minute window stays the upper bound (product.md §4).
   const completed = !failed && (research?.status === 'completed' || timeProgress >= 1);
   const running = research?.status === 'pending' || research?.status === 'running';
   const progress = running ? Math.max(research.progress, 0.02) : timeProgress;

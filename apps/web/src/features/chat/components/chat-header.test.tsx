@@ -22,7 +22,7 @@ function renderHeader(sidebarOpen = false) {
   return { ...view, onOpenSidebar };
 }
 
-describe('chat header (spec §2.6, ADR 0018)', () => {
+describe('chat header (product.md §2.6, ADR 0018)', () => {
   it('shows the whole business name, on up to two lines, with the full name as a tooltip', () => {
     renderHeader();
     const name = screen.getByRole('heading', { level: 1, name: LONG_NAME });

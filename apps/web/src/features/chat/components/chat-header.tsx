@@ -10,7 +10,7 @@ import { IconButton, iconButtonClass } from './icon-button.tsx';
 const t = chatCopy;
 
 /**
- * Spec §2.6 'Header': the sidebar toggle (only while it is closed), new chat, the business with a
+ * product.md §2.6 'Header': the sidebar toggle (only while it is closed), new chat, the business with a
  * close button back to /chats ('Salir del chat', an X: the sidebar's own close is 'Cerrar el historial'
  * with a panel icon), and the credits.
  */

@@ -13,7 +13,7 @@ const MAX_INPUT_HEIGHT_PX = 200;
 
 export interface ChatInputProps {
   productName: string;
-  /** Spec §4: false while loading or while the last answer is unfinished. */
+  /** product.md §4: false while loading or while the last answer is unfinished. */
   canSend: boolean;
   /** An answer is streaming: the send button becomes the stop button. */
   streaming: boolean;
@@ -28,7 +28,7 @@ export interface ChatInputProps {
 }
 
 /**
- * Spec §2.6 'Input area': a growing textarea, attachments with preview, name and size, Enter to send
+ * product.md §2.6 'Input area': a growing textarea, attachments with preview, name and size, Enter to send
  * and Shift+Enter for a new line, the stop button while an answer streams, and the disclaimer.
  */
 export function ChatInput({

@@ -124,7 +124,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the chat screen (spec §2.6, §4)', () => {
+describe('the chat screen (product.md §2.6, §4)', () => {
   it('opens an unsaved chat with the capitalised name and four suggested questions', async () => {
     renderChat({});
     expect(await screen.findByRole('heading', { name: 'Oliva directa', level: 2 })).toBeTruthy();

@@ -27,15 +27,15 @@ import { ResearchNotice } from './research-notice.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { StatusLines } from './status-lines.tsx';
 
-/** Spec §9: entering from the dashboard shows the spinner for at most 5 s. */
+/** product.md §9: entering from the dashboard shows the spinner for at most 5 s. */
 export const ENTER_SPINNER_MAX_MS = 5000;
-/** Spec §2.6 and §9: below this width the sidebar is an overlay. */
+/** product.md §2.6 and §9: below this width the sidebar is an overlay. */
 const DESKTOP_QUERY = '(min-width: 768px)';
 
 /**
- * Spec §2.6 'Chat screen' for the business `company` (matched against the user's business ids).
+ * product.md §2.6 'Chat screen' for the business `company` (matched against the user's business ids).
  * The business list comes from the cache the dashboard filled; a business that does not exist, or a
- * list that cannot load, goes back to /chats (spec §8).
+ * list that cannot load, goes back to /chats (product.md §8).
  */
 export function ChatScreen({ company, me }: { company: string; me: ProductUser }) {
   const businesses = useQuery(businessesQueryOptions());
@@ -116,7 +116,7 @@ function ChatWorkspace({
     [regenerate, retry, session.messages],
   );
 
-  // Four questions per chat (spec §2.6), drawn again for every new chat.
+  // Four questions per chat (product.md §2.6), drawn again for every new chat.
   const [questions, setQuestions] = useState(() => drawQuestions(business.stage));
 
   const chatsLoaded = chats !== undefined;

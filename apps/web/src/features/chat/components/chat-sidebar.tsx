@@ -42,7 +42,7 @@ function updateList(
 }
 
 /**
- * Spec §2.6: thread history with titles, 'Nuevo chat', 'Editar' and close. Below 768 px it lies over
+ * product.md §2.6: thread history with titles, 'Nuevo chat', 'Editar' and close. Below 768 px it lies over
  * the conversation (with a backdrop that also closes it). Issue 16: a search over titles and messages,
  * and each thread's menu (rename, export as Markdown, delete).
  */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { BusinessLogo } from '../../businesses/components/business-card.tsx';
 
-/** Spec §2.6 'Empty state': 'Mi negocio' → 'Mi negocio'; 'tienda verde' → 'Tienda verde'. */
+/** product.md §2.6 'Empty state': 'Mi negocio' → 'Mi negocio'; 'tienda verde' → 'Tienda verde'. */
 export function capitalise(name: string): string {
   return name.charAt(0).toLocaleUpperCase('es-ES') + name.slice(1);
 }

@@ -6,7 +6,7 @@ import { useResearchProgress } from '../hooks/use-research-progress.ts';
 import { CapacityNotice, type ResearchState } from './capacity-notice.tsx';
 
 /**
- * The capacity notification (spec §2.6, §4) following the business's research run: its real stage and
+ * The capacity notification (product.md §2.6, §4) following the business's research run: its real stage and
  * progress while it works, done when the report is stored, and a retry when it failed.
  */
 export function ResearchNotice({

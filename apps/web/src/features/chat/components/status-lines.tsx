@@ -31,7 +31,7 @@ function WithTooltip({ value, tooltip }: { value: string; tooltip: string }) {
   );
 }
 
-/** Spec §2.6: when the last market research ran, and whether advanced sources are on for this plan. */
+/** product.md §2.6: when the last market research ran, and whether advanced sources are on for this plan. */
 export function StatusLines({ businessId, planId }: { businessId: number; planId: number }) {
   const researchOn = isResearchEnabled(planId);
   const research = useQuery({ ...latestResearchQueryOptions(businessId), enabled: researchOn });

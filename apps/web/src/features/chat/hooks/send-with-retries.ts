@@ -1,7 +1,7 @@
 import { StreamError } from '../api/chats.ts';
 
 /**
- * The retry policy of an answer's stream (ADR 0013, spec §4 and §9: up to 15 attempts). Only what may
+ * The retry policy of an answer's stream (ADR 0013, product.md §4 and §9: up to 15 attempts). Only what may
  * change by itself is tried again: a dropped connection (the server cuts a failed answer's stream, and
  * the retry, with the same client id, asks the server for a new attempt) and a 5xx or 408. What will
  * not change stops at once: a request the server refused (4xx: a file it will not take, a limit), and

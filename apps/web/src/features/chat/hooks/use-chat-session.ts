@@ -31,7 +31,7 @@ import {
 import { answerView, type ChatMessageView, fromServerMessage, type PendingAttachment } from '../messages.ts';
 import { LastingFailure, sendWithRetries } from './send-with-retries.ts';
 
-/** Spec §9: an answer is marked finished 1.5 s after its stream ends. */
+/** product.md §9: an answer is marked finished 1.5 s after its stream ends. */
 export const FINISH_DELAY_MS = 1500;
 /** When the thread list is read again after a new thread's first answer, for the title the model gives it. */
 export const TITLE_REFRESH_DELAYS_MS = [0, FINISH_DELAY_MS, 5000, 15_000];
@@ -68,7 +68,7 @@ export interface ChatSessionOptions {
 }
 
 /**
- * The chat screen's state machine (spec §4 'Chat screen'): the current thread and its messages,
+ * The chat screen's state machine (product.md §4 'Chat screen'): the current thread and its messages,
  * sending with retries (safe: every attempt carries the same client id, so the server never
  * duplicates a message or a charge), stopping, switching threads, and following an answer that is
  * still being generated on the server.
@@ -136,7 +136,7 @@ export function useChatSession(options: ChatSessionOptions) {
         setChat(loaded.chat);
         setMessages(loaded.messages.map((m) => fromServerMessage(m, callbacks.current.productName)));
       } catch {
-        // Spec §8: a chat whose messages fail to load gives way to a new one.
+        // product.md §8: a chat whose messages fail to load gives way to a new one.
         if (view.current === viewId) newChat();
       } finally {
         if (view.current === viewId) setLoadingMessages(false);
@@ -177,7 +177,7 @@ export function useChatSession(options: ChatSessionOptions) {
     return () => clearInterval(timer);
   }, [following, chat.id, businessId, refreshCredits, refreshChats]);
 
-  // Spec §4: only when not loading, and with fewer than 2 messages or the last one finished.
+  // product.md §4: only when not loading, and with fewer than 2 messages or the last one finished.
   const canSend = !loadingMessages && (messages.length < 2 || messages.at(-1)?.finished === true);
   const streaming = messages.some((m) => m.streaming);
 
@@ -285,7 +285,7 @@ export function useChatSession(options: ChatSessionOptions) {
       const answerKey = crypto.randomUUID();
 
       if (!maySend(planId, credits)) {
-        // Spec §4: no request at all; the exhausted text is local and credits read 0.
+        // product.md §4: no request at all; the exhausted text is local and credits read 0.
         const exhausted = creditsExhaustedMessage(productName, planId);
         setMessages((list) => [
           ...list,
@@ -318,7 +318,7 @@ export function useChatSession(options: ChatSessionOptions) {
         active.current = sending;
         const outcome = await streamInto(viewId, answerKey, sending, async (handlers) => {
           if (sending.chatId === UNSAVED_CHAT_ID) {
-            // Spec §4: the first send of an unsaved chat creates it, and it becomes current.
+            // product.md §4: the first send of an unsaved chat creates it, and it becomes current.
             const created = await createChat(businessId);
             sending.chatId = created.id;
             chatOfSend.chatId = created.id;
@@ -334,7 +334,7 @@ export function useChatSession(options: ChatSessionOptions) {
           }
           if (!reportedSent) {
             reportedSent = true;
-            // Spec §7: 'Mensaje enviado a' + the product name, with the business and the date.
+            // product.md §7: 'Mensaje enviado a' + the product name, with the business and the date.
             track(messageSentEvent(productName), {
               business_id: businessId,
               date: new Date().toISOString(),

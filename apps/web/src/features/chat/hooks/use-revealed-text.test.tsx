@@ -11,7 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the streamed text reveal (spec §9)', () => {
+describe('the streamed text reveal (product.md §9)', () => {
   it('shows streamed text at one character per millisecond, and keeps going after the stream ends', async () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
     const { container, rerender } = render(<Revealed text="" streaming />);

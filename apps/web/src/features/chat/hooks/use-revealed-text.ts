@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Spec §9: streamed text appears at one character per millisecond. */
+/** product.md §9: streamed text appears at one character per millisecond. */
 export const REVEAL_CHARS_PER_MS = 1;
 
 /**

@@ -28,7 +28,7 @@ function renderOnboarding(skipBusinessStep = false) {
   return { onFinish };
 }
 
-describe('onboarding (spec §2.5, §3)', () => {
+describe('onboarding (product.md §2.5, §3)', () => {
   it('asks where the user found us, keeps it on the user, then when they started, then the business', async () => {
     const network = stubFetch({ 'PUT /api/users/me/onboarding': { status: 204 } });
     renderOnboarding();

@@ -28,7 +28,7 @@ export interface OnboardingScreenProps {
 }
 
 /**
- * Spec §2.5: where the user found us, when the venture started, then the business. Each Continue
+ * product.md §2.5: where the user found us, when the venture started, then the business. Each Continue
  * opens only once an option is chosen.
  */
 export function OnboardingScreen({

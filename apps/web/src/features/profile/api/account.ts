@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** The product user GET/PATCH /api/users/me answer (spec §3); only what the profile needs is typed. */
+/** The product user GET/PATCH /api/users/me answer (product.md §3); only what the profile needs is typed. */
 export interface SavedUser {
   id: number;
   full_name: string;

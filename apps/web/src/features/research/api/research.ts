@@ -35,7 +35,7 @@ export function reportQueryOptions(researchId: number) {
   });
 }
 
-/** 'Actualizar estudio' and 'Reintentar' (spec §7 `POST /researches`). */
+/** 'Actualizar estudio' and 'Reintentar' (product.md §7 `POST /researches`). */
 export function startResearch(businessId: number): Promise<Research> {
   return apiFetch<Research>('/api/researches', {
     method: 'POST',
