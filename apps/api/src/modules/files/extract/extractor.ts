@@ -61,6 +61,12 @@ export function createTextExtractor(limits: Partial<ExtractorLimits> = {}): Text
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
   });
+  // A thread can run out of heap after its reading was given up (stopped by the memory watch or the
+  // deadline while it was still inflating): no task is left to reject, so the pool emits 'error', and
+  // an unheard 'error' would end the whole server. The thread is gone and the next reading gets a new one.
+  pool.on('error', (error: { code?: string }) => {
+    if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
+  });
 
   let running = 0;
   const queue: Array<() => void> = [];
