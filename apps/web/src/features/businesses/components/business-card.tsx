@@ -2,9 +2,9 @@ import type { Business } from '@rumbo/contract';
 import { Building2, Lightbulb } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActionMenu } from '../../../components/action-menu.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
-import { ActionMenu } from './action-menu.tsx';
 
 const t = copy.businesses.dashboard;
 
