@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   answerFeedbackResultSchema,
   answerFeedbackSchema,
@@ -9,40 +9,18 @@ import {
   renameChatSchema,
 } from '@rumbo/contract';
 import contentDisposition from 'content-disposition';
-import type { Db } from '../../db/client.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { errorResponse, json, signedIn } from '../../http/openapi.ts';
-import { idParams as businessParams, idParam } from '../../http/params.ts';
-import { validationHook } from '../../http/validation.ts';
-import type { FileStorage } from '../files/storage.ts';
-import { clearAnswerFeedback, setAnswerFeedback } from './answer-feedback.ts';
-import { deleteChat } from './delete-chat.ts';
-import { exportChat } from './export-chat.ts';
-import { renameChat } from './rename-chat.ts';
-import { searchChats } from './search-chats.ts';
-
-/** What the thread actions need: the database, and the file storage (a deletion removes files). */
-export interface ChatActionDeps {
-  db: Db;
-  storage: FileStorage;
-}
-
-const tags = ['Chats'];
-const security = signedIn;
-const chatParams = z.object({ id: idParam('id'), chatId: idParam('chatId') });
-const messageParams = chatParams.extend({ messageId: idParam('messageId') });
-const errors = {
-  400: errorResponse('Datos no válidos (`field` dice cuál)'),
-  401: errorResponse('Sin sesión'),
-  404: errorResponse('El negocio, el chat o el mensaje no existen o no son tuyos'),
-};
+import { createRouter } from '../../http/create-router.ts';
+import { json, signedIn as security } from '../../http/openapi.ts';
+import { idParams as businessParams } from '../../http/params.ts';
+import { chatParams, invalidOrNotYours, messageParams, notYours, tags } from './route-docs.ts';
+import type { ChatService } from './service.ts';
 
 /**
  * Rename, delete, search and export threads, and rate answers (issue 16). Mounted by chatRoutes before
- * its `{chatId}` routes, so that `/chats/search` is not read as a chat id; signed-in only (its guard).
+ * its `{chatId}` routes, so that `/chats/search` is not read as a chat id.
  */
-export function chatActionRoutes({ db, storage }: ChatActionDeps) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export function chatActionRoutes(service: ChatService) {
+  const app = createRouter();
 
   app.openapi(
     createRoute({
@@ -55,11 +33,14 @@ export function chatActionRoutes({ db, storage }: ChatActionDeps) {
       request: { params: businessParams, query: chatSearchQuerySchema },
       responses: {
         200: { description: 'Los chats encontrados', content: json(z.array(chatSearchHitSchema)) },
-        ...errors,
+        ...invalidOrNotYours,
       },
     }),
     async (c) =>
-      c.json(await searchChats(db, c.get('userId'), c.req.valid('param').id, c.req.valid('query').q), 200),
+      c.json(
+        await service.searchChats(c.get('userId'), c.req.valid('param').id, c.req.valid('query').q),
+        200,
+      ),
   );
 
   app.openapi(
@@ -73,11 +54,14 @@ export function chatActionRoutes({ db, storage }: ChatActionDeps) {
         params: chatParams,
         body: { required: true, content: json(renameChatSchema) },
       },
-      responses: { 200: { description: 'El chat renombrado', content: json(chatSchema) }, ...errors },
+      responses: {
+        200: { description: 'El chat renombrado', content: json(chatSchema) },
+        ...invalidOrNotYours,
+      },
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      return c.json(await renameChat(db, c.get('userId'), id, chatId, c.req.valid('json').title), 200);
+      return c.json(await service.renameChat(c.get('userId'), id, chatId, c.req.valid('json').title), 200);
     },
   );
 
@@ -89,11 +73,11 @@ export function chatActionRoutes({ db, storage }: ChatActionDeps) {
       summary: 'Eliminar un chat con sus mensajes y archivos adjuntos',
       security,
       request: { params: chatParams },
-      responses: { 204: { description: 'Eliminado' }, 401: errors[401], 404: errors[404] },
+      responses: { 204: { description: 'Eliminado' }, ...notYours },
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      await deleteChat(db, storage, c.get('userId'), id, chatId);
+      await service.deleteChat(c.get('userId'), id, chatId);
       return c.body(null, 204);
     },
   );
@@ -108,13 +92,12 @@ export function chatActionRoutes({ db, storage }: ChatActionDeps) {
       request: { params: chatParams },
       responses: {
         200: { description: 'El archivo .md', content: { 'text/markdown': { schema: z.string() } } },
-        401: errors[401],
-        404: errors[404],
+        ...notYours,
       },
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      const { fileName, markdown } = await exportChat(db, c.get('userId'), id, chatId);
+      const { fileName, markdown } = await service.exportChat(c.get('userId'), id, chatId);
       return c.body(markdown, 200, {
         'Content-Type': 'text/markdown; charset=utf-8',
         'Content-Disposition': contentDisposition(fileName),
@@ -136,13 +119,13 @@ export function chatActionRoutes({ db, storage }: ChatActionDeps) {
       },
       responses: {
         200: { description: 'La valoración guardada', content: json(answerFeedbackResultSchema) },
-        ...errors,
+        ...invalidOrNotYours,
       },
     }),
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
       const input = c.req.valid('json');
-      return c.json(await setAnswerFeedback(db, c.get('userId'), id, chatId, messageId, input), 200);
+      return c.json(await service.setAnswerFeedback(c.get('userId'), id, chatId, messageId, input), 200);
     },
   );
 
@@ -154,11 +137,11 @@ export function chatActionRoutes({ db, storage }: ChatActionDeps) {
       summary: 'Quitar la valoración de una respuesta',
       security,
       request: { params: messageParams },
-      responses: { 204: { description: 'Quitada' }, 401: errors[401], 404: errors[404] },
+      responses: { 204: { description: 'Quitada' }, ...notYours },
     }),
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
-      await clearAnswerFeedback(db, c.get('userId'), id, chatId, messageId);
+      await service.clearAnswerFeedback(c.get('userId'), id, chatId, messageId);
       return c.body(null, 204);
     },
   );

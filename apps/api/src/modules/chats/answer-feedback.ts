@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messageFeedback, messages } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { ownChatRow } from './owned.ts';
+import { ownChat } from './owned.ts';
 
 /** The answer `messageId` of the caller's chat; a question, or someone else's message, is not found. */
 async function ownAnswer(db: Db, userId: number, businessId: number, chatId: number, messageId: number) {
-  await ownChatRow(db, userId, businessId, chatId);
+  await ownChat(db, userId, businessId, chatId);
   const [answer] = await db
     .select()
     .from(messages)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments, chats, messages } from '../../db/schema/index.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { ownChatRow } from './owned.ts';
+import { ownChat } from './owned.ts';
 
 /**
  * Deletes a thread: its messages, their attachments, generations and feedback go with it (cascade);
@@ -15,7 +15,7 @@ export async function deleteChat(
   businessId: number,
   chatId: number,
 ): Promise<void> {
-  await ownChatRow(db, userId, businessId, chatId);
+  await ownChat(db, userId, businessId, chatId);
   const files = await db
     .select({ key: attachments.storageKey })
     .from(attachments)

@@ -14,7 +14,9 @@ import { chatOwner, newChat } from '../../test/chat-owner.ts';
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI } from '../../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
 import { balance } from '../credits/credits.ts';
-import { type ChatEngine, createChatEngine, interruptStaleGenerations, type ModelRequest } from './engine.ts';
+import { type ChatEngine, createChatEngine } from './engine.ts';
+import { interruptStaleGenerations } from './generation-store.ts';
+import type { ModelRequest } from './model-context.ts';
 
 /**
  * Two app instances on one database stand for two server processes: each has its own engine (its own
@@ -218,7 +220,6 @@ describe('an answer asked for before its send is stored', () => {
   beforeAll(() => {
     engine = createChatEngine({
       db: a.database.db,
-      kind: a.database.kind,
       assistant: createAssistant(a.env, logger),
       logger,
     });

@@ -2,7 +2,7 @@ import { FAILED_ANSWER_CONTENT, FAILED_ANSWER_MESSAGE } from '@rumbo/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments, messages } from '../../db/schema/index.ts';
-import { ownChatRow } from './owned.ts';
+import { ownChat } from './owned.ts';
 
 // The export's own words (the file is read outside the app, so they are written here, in Spanish).
 const LABELS = {
@@ -45,7 +45,7 @@ export async function exportChat(
   chatId: number,
   now = new Date(),
 ): Promise<{ fileName: string; markdown: string }> {
-  const chat = await ownChatRow(db, userId, businessId, chatId);
+  const { chat } = await ownChat(db, userId, businessId, chatId);
   const rows = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.id));
   const files = await db
     .select({ messageId: attachments.messageId, name: attachments.name })

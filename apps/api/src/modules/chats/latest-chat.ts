@@ -1,12 +1,6 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { type LatestChat, latestChatSchema } from '@rumbo/contract';
+import type { LatestChat } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { errorResponse, json, signedIn } from '../../http/openapi.ts';
-import { requireUser } from '../../http/session.ts';
-import { validationHook } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
 
 /**
  * The user's most recently active thread across their businesses (the home's 'Continuar la última
@@ -35,25 +29,4 @@ export async function latestChat(db: Db, userId: number): Promise<LatestChat> {
         limit 1`,
   );
   return { chat: row ?? null };
-}
-
-/** GET /api/chats/latest: always 200, `{ chat: null }` when there is none (the home shows an empty state). */
-export function latestChatRoutes(auth: Auth, db: Db) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('/chats/latest', requireUser(auth));
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/chats/latest',
-      tags: ['Chats'],
-      summary: 'La conversación con actividad más reciente del usuario, en cualquiera de sus negocios',
-      security: signedIn,
-      responses: {
-        200: { description: 'La última (o null)', content: json(latestChatSchema) },
-        401: errorResponse('Sin sesión'),
-      },
-    }),
-    async (c) => c.json(await latestChat(db, c.get('userId')), 200),
-  );
-  return app;
 }

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, chats } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import type { BusinessRow, ChatRow } from './rows.ts';
 
-// The ownership checks of the chat actions (rename, delete, search, export, feedback): someone else's
-// business or chat answers 404, as if it did not exist.
+// The ownership checks of the chat module: someone else's business or chat answers 404, as if it did
+// not exist.
 
 export async function assertOwnBusiness(db: Db, userId: number, businessId: number): Promise<void> {
   const [row] = await db
@@ -14,17 +15,18 @@ export async function assertOwnBusiness(db: Db, userId: number, businessId: numb
   if (!row) throw notFound('Negocio no encontrado');
 }
 
-export async function ownChatRow(
+/** The chat with its business, when both are the caller's. */
+export async function ownChat(
   db: Db,
   userId: number,
   businessId: number,
   chatId: number,
-): Promise<typeof chats.$inferSelect> {
+): Promise<{ chat: ChatRow; business: BusinessRow }> {
   const [row] = await db
-    .select({ chat: chats })
+    .select({ chat: chats, business: businesses })
     .from(chats)
     .innerJoin(businesses, eq(businesses.id, chats.businessId))
     .where(and(eq(chats.id, chatId), eq(chats.businessId, businessId), eq(businesses.userId, userId)));
   if (!row) throw notFound('Chat no encontrado');
-  return row.chat;
+  return row;
 }

@@ -2,8 +2,9 @@ import type { Chat } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chats } from '../../db/schema/index.ts';
-import { ownChatRow } from './owned.ts';
-import { toChat } from './service.ts';
+import { ownChat } from './owned.ts';
+import type { ChatRow } from './rows.ts';
+import { toChat } from './wire.ts';
 
 /**
  * The user names a thread. It counts as a given title (`title_generated`), so that a model-made title
@@ -16,11 +17,11 @@ export async function renameChat(
   chatId: number,
   title: string,
 ): Promise<Chat> {
-  await ownChatRow(db, userId, businessId, chatId);
+  await ownChat(db, userId, businessId, chatId);
   const [row] = await db
     .update(chats)
     .set({ title, titleGenerated: true })
     .where(eq(chats.id, chatId))
     .returning();
-  return toChat(row as typeof chats.$inferSelect);
+  return toChat(row as ChatRow);
 }

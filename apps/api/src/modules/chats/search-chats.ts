@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { assertOwnBusiness } from './owned.ts';
 import { buildSnippet, markedWords } from './search-snippet.ts';
-import { toChat } from './service.ts';
+import { toChat } from './wire.ts';
 
 /**
  * ts_headline only finds the matched words here (on the folded text, every one in one fragment). Angle

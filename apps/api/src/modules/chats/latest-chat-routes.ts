@@ -1,0 +1,26 @@
+import { createRoute } from '@hono/zod-openapi';
+import { latestChatSchema } from '@rumbo/contract';
+import { createRouter } from '../../http/create-router.ts';
+import { json, signedIn } from '../../http/openapi.ts';
+import { errors, tags } from './route-docs.ts';
+import type { ChatService } from './service.ts';
+
+/** GET /api/chats/latest: always 200, `{ chat: null }` when there is none (the home shows an empty state). */
+export function latestChatRoutes(service: ChatService) {
+  const app = createRouter();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/chats/latest',
+      tags,
+      summary: 'La conversación con actividad más reciente del usuario, en cualquiera de sus negocios',
+      security: signedIn,
+      responses: {
+        200: { description: 'La última (o null)', content: json(latestChatSchema) },
+        401: errors[401],
+      },
+    }),
+    async (c) => c.json(await service.latestChat(c.get('userId')), 200),
+  );
+  return app;
+}

@@ -1,0 +1,121 @@
+import type { LanguageModelV3Message } from '@ai-sdk/provider';
+import { FAILED_ANSWER_CONTENT } from '@rumbo/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Assistant } from '../../ai/assistant.ts';
+import { type PromptMessage, toModelMessages } from '../../ai/context.ts';
+import { mentorSystemPrompt } from '../../ai/prompts/mentor.es.ts';
+import { type ResearchForPrompt, researchBlock } from '../../ai/prompts/research-context.es.ts';
+import type { Db } from '../../db/client.ts';
+import { businesses } from '../../db/schema/index.ts';
+import { toBusiness } from '../businesses/business-wire.ts';
+import type { FileStorage } from '../files/storage.ts';
+import type { BusinessRow, ChatRow, HistoryRow } from './rows.ts';
+
+/**
+ * What the model is asked for an answer (architecture.md §4, Context): the only place of the chat
+ * module that knows the prompts.
+ */
+
+/** What the model is asked: enough to start an answer before its rows are stored. */
+export interface ModelRequest {
+  system: string;
+  messages: LanguageModelV3Message[];
+}
+
+/** A file of the question just received, read from memory rather than from storage. */
+export interface Upload {
+  name: string;
+  data: Uint8Array;
+}
+
+export interface ContextDeps {
+  db: Db;
+  storage: FileStorage;
+  assistant: Assistant;
+  productName: string;
+}
+
+/** Messages of the chat read for the model's context (the token budget trims them further). */
+const HISTORY_ROWS = 60;
+
+/** The last HISTORY_ROWS messages of a chat (before `beforeId`) with their attachments, oldest first, as JSON. */
+export const historyOf = (chatId: unknown, beforeId?: number) =>
+  sql<HistoryRow[] | null>`(select json_agg(h order by h.id) from (
+    select m.id, m.sender, m.content, m.finished, m.answer_kind,
+      (select json_agg(json_build_object('name', a.name, 'type', a.type, 'text', a.extracted_text,
+                'key', a.storage_key, 'mime', a.mime_type) order by a.created_at)
+         from attachments a where a.message_id = m.id) as files
+    from messages m where m.chat_id = ${chatId} ${beforeId === undefined ? sql`` : sql`and m.id < ${beforeId}`}
+    order by m.id desc limit ${HISTORY_ROWS}) h)`;
+
+/**
+ * The latest completed market research of the business with its cited sources (a scalar subquery):
+ * what the advisor's prompt takes the summary and the question's sections from.
+ */
+export const researchOf = (businessId: unknown) =>
+  sql<ResearchForPrompt | null>`(select json_build_object('mode', r.mode, 'completed_at', r.completed_at,
+      'summary', r.summary, 'sections', r.sections,
+      'sources', (select json_agg(json_build_object('number', s.number, 'title', s.title, 'url', s.url)
+                  order by s.number) from research_sources s where s.research_id = r.id))
+    from researches r
+    where r.business_id = ${businessId} and r.status = 'completed'
+    order by r.completed_at desc nulls last, r.id desc limit 1)`;
+
+/**
+ * What the model is asked, from the business and the chat's history (oldest first, question last).
+ * `uploads` are the question's files just received, read from memory rather than from storage.
+ */
+export async function buildContext(
+  deps: ContextDeps,
+  business: BusinessRow,
+  research: ResearchForPrompt | null,
+  rows: HistoryRow[],
+  uploads: Upload[] = [],
+): Promise<ModelRequest> {
+  const { assistant, storage, productName } = deps;
+  const usable = rows.filter(
+    (m) =>
+      m.sender === 'user' || (m.finished && m.content !== FAILED_ANSWER_CONTENT && m.answer_kind === 'model'),
+  );
+  const last = usable.at(-1);
+  const history: PromptMessage[] = [];
+  for (const m of usable) {
+    const own = m.files ?? [];
+    const prompt: PromptMessage = {
+      sender: m.sender,
+      content: m.content,
+      attachments: own.map((f) => ({ name: f.name, type: f.type, text: f.text })),
+    };
+    if (m === last && assistant.vision) {
+      prompt.images = [];
+      for (const image of own.filter((f) => f.type === 'image')) {
+        const data = uploads.find((u) => u.name === image.name)?.data ?? (await storage.get(image.key));
+        if (data) prompt.images.push({ data: new Uint8Array(data), mediaType: image.mime });
+      }
+    }
+    history.push(prompt);
+  }
+  return {
+    system: mentorSystemPrompt({
+      productName,
+      business: toBusiness(business),
+      research: research && researchBlock(research, last?.sender === 'user' ? last.content : ''),
+      today: new Date(),
+    }),
+    messages: toModelMessages(history, { imagesVisible: assistant.vision }),
+  };
+}
+
+/** The context of an answer asked again (a retry, a regeneration): its chat's history read again. */
+export async function contextBefore(
+  deps: ContextDeps,
+  chat: ChatRow,
+  business: BusinessRow,
+  answerId: number,
+): Promise<ModelRequest> {
+  const [row] = await deps.db
+    .select({ history: historyOf(chat.id, answerId), research: researchOf(business.id) })
+    .from(businesses)
+    .where(eq(businesses.id, business.id));
+  return buildContext(deps, business, row?.research ?? null, row?.history ?? []);
+}

@@ -1,0 +1,57 @@
+import type { ChatMessages } from '@rumbo/contract';
+import { asc, eq } from 'drizzle-orm';
+import { attachments, messages } from '../../db/schema/index.ts';
+import { answerStates } from './answer-queries.ts';
+import type { ChatServiceDeps } from './chat-deps.ts';
+import { interruptStaleGenerations } from './generation-store.ts';
+import { ownChat } from './owned.ts';
+import type { AttachmentRow } from './rows.ts';
+import { toChat, toMessage } from './wire.ts';
+
+/**
+ * A chat with its messages and their files, oldest first. An answer this process is generating reads
+ * from memory; one left unfinished by a process that died is failed (and refunded) on the way.
+ */
+export async function readChat(
+  deps: Pick<ChatServiceDeps, 'db' | 'engine'>,
+  userId: number,
+  businessId: number,
+  chatId: number,
+): Promise<ChatMessages> {
+  const { db, engine } = deps;
+  const { chat } = await ownChat(db, userId, businessId, chatId);
+  let rows = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.id));
+  // An answer left unfinished by a process that died is failed (and refunded) when it is read.
+  const unfinished = rows.filter((m) => !m.finished && !engine.live(m.id)).map((m) => m.id);
+  if (unfinished.length > 0 && (await interruptStaleGenerations(db, unfinished)) > 0) {
+    rows = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.id));
+  }
+  const files = await db
+    .select({ attachment: attachments })
+    .from(attachments)
+    .innerJoin(messages, eq(messages.id, attachments.messageId))
+    .where(eq(messages.chatId, chatId))
+    .orderBy(asc(attachments.createdAt));
+  const byMessage = new Map<number, AttachmentRow[]>();
+  for (const { attachment } of files) {
+    byMessage.set(attachment.messageId, [...(byMessage.get(attachment.messageId) ?? []), attachment]);
+  }
+  const states = await answerStates(
+    db,
+    rows.filter((m) => m.sender === 'ai_model').map((m) => m.id),
+  );
+  return {
+    chat: toChat(chat),
+    messages: rows.map((m) => {
+      // The text generated so far, not its database lag, for an answer this process is writing; one
+      // whose end is not stored yet is already finished for its reader.
+      const running = engine.live(m.id);
+      const state = states.get(m.id);
+      return toMessage(
+        running ? { ...m, content: running.text, finished: m.finished || running.complete } : m,
+        byMessage.get(m.id),
+        running && state ? { ...state, stopped: running.state === 'stopped' } : state,
+      );
+    }),
+  };
+}
