@@ -63,6 +63,13 @@ interface NodeLlamaCpp {
     dispose(): Promise<void>;
   }>;
   LlamaChatSession: new (options: { contextSequence: LlamaSequence }) => LlamaChatSessionLike;
+  /** Its downloader (ipull underneath): resumes a partial file, draws the progress, skips a complete one. */
+  createModelDownloader(options: {
+    modelUri: string;
+    dirPath: string;
+    fileName?: string;
+    showCliProgress?: boolean;
+  }): Promise<{ download(): Promise<string> }>;
 }
 
 /** Whether node-llama-cpp can be loaded (from node_modules or the runtime folder), without loading it. */

@@ -3,35 +3,57 @@
  *
  * 1. Installs node-llama-cpp into .local-ai/ (not part of `npm ci`): with the CPU binaries of this
  *    platform only, plus the CUDA and Vulkan ones when an NVIDIA GPU is present (`--gpu` forces them).
- * 2. Downloads the default model (DEFAULT_LOCAL_MODEL) into $DATA_DIR/models/ with a progress bar,
- *    resuming a partial download. `--url URL` downloads another GGUF; `--runtime-only` skips the model.
+ * 2. Downloads the default model (DEFAULT_LOCAL_MODEL) into $DATA_DIR/models/ with node-llama-cpp's own
+ *    downloader (a progress bar, resuming a partial download). `--url URL` downloads another GGUF;
+ *    `--runtime-only` skips the model.
  *
  * With no AI_PROVIDER set, the server then uses the model it finds in $DATA_DIR/models/.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadEnvOrExit } from '../env.ts';
+import { parseArgs } from 'node:util';
+import { type Env, loadEnvOrExit } from '../env.ts';
 import { modelsDir } from './assistant.ts';
 import { importNodeLlamaCpp, LOCAL_AI_RUNTIME_DIR, NODE_LLAMA_CPP_VERSION } from './local-model.ts';
 
 /** Qwen2.5 1.5B Instruct (Apache 2.0, multilingual with good Spanish), 4-bit: about 1.1 GB. */
-export const DEFAULT_LOCAL_MODEL = {
+const DEFAULT_LOCAL_MODEL = {
   name: 'Qwen2.5-1.5B-Instruct (Q4_K_M)',
   file: 'qwen2.5-1.5b-instruct-q4_k_m.gguf',
   url: 'https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF/resolve/main/qwen2.5-1.5b-instruct-q4_k_m.gguf',
 };
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(name);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+export interface DownloadArgs {
+  runtimeOnly: boolean;
+  gpu: boolean;
+  /** The GGUF to download: the default model, or `--url`'s with the file name its address ends in. */
+  model: { name: string; file: string; url: string };
+}
 
-function platformPackages(): string[] {
-  const gpu = flag('--gpu') || fs.existsSync('/proc/driver/nvidia/version');
-  const { platform, arch } = process;
+/** The command line (`process.argv.slice(2)`); an unknown option or a missing `--url` value throws. */
+export function parseDownloadArgs(args: string[]): DownloadArgs {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'runtime-only': { type: 'boolean', default: false },
+      gpu: { type: 'boolean', default: false },
+      url: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const url = values.url;
+  const file = url ? path.basename(new URL(url).pathname) : undefined;
+  return {
+    runtimeOnly: values['runtime-only'],
+    gpu: values.gpu,
+    model: url && file ? { name: file, file, url } : DEFAULT_LOCAL_MODEL,
+  };
+}
+
+/** The @node-llama-cpp binary packages for this platform (none known: npm installs every one). */
+export function platformPackages(gpu: boolean, platform = process.platform, arch = process.arch): string[] {
   if (platform === 'linux' && arch === 'x64') {
     return ['linux-x64', ...(gpu ? ['linux-x64-cuda', 'linux-x64-cuda-ext', 'linux-x64-vulkan'] : [])];
   }
@@ -43,7 +65,7 @@ function platformPackages(): string[] {
   return [];
 }
 
-async function installRuntime(): Promise<void> {
+async function installRuntime(gpu: boolean): Promise<void> {
   if (await importNodeLlamaCpp()) {
     console.log(`node-llama-cpp is installed (${LOCAL_AI_RUNTIME_DIR}).`);
     return;
@@ -53,7 +75,8 @@ async function installRuntime(): Promise<void> {
   if (!fs.existsSync(manifest)) {
     fs.writeFileSync(manifest, `${JSON.stringify({ name: 'rumbo-local-ai', private: true }, null, 2)}\n`);
   }
-  const binaries = platformPackages().map((p) => `@node-llama-cpp/${p}@${NODE_LLAMA_CPP_VERSION}`);
+  const withGpu = gpu || fs.existsSync('/proc/driver/nvidia/version');
+  const binaries = platformPackages(withGpu).map((p) => `@node-llama-cpp/${p}@${NODE_LLAMA_CPP_VERSION}`);
   // Without a known platform, npm installs every prebuilt binary (optional dependencies).
   const omit = binaries.length > 0 ? ['--omit=optional'] : [];
   console.log(`Installing node-llama-cpp ${NODE_LLAMA_CPP_VERSION} into ${LOCAL_AI_RUNTIME_DIR} …`);
@@ -75,65 +98,42 @@ async function installRuntime(): Promise<void> {
   if (result.status !== 0) throw new Error('npm could not install node-llama-cpp');
 }
 
-const MB = 1024 * 1024;
-
-function bar(done: number, total: number | null, started: number): string {
-  const speed = done / MB / Math.max(0.001, (performance.now() - started) / 1000);
-  if (!total) return `${(done / MB).toFixed(0)} MB  ${speed.toFixed(1)} MB/s`;
-  const width = 30;
-  const filled = Math.round((done / total) * width);
-  return `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${((done / total) * 100).toFixed(1).padStart(5)} %  ${(done / MB).toFixed(0)}/${(total / MB).toFixed(0)} MB  ${speed.toFixed(1)} MB/s`;
-}
-
-/** Downloads `url` to `target`, resuming a `.part` file, with a progress bar on the terminal. */
-export async function download(url: string, target: string): Promise<void> {
-  const partial = `${target}.part`;
-  const have = fs.existsSync(partial) ? fs.statSync(partial).size : 0;
-  const res = await fetch(url, { headers: have > 0 ? { range: `bytes=${have}-` } : {} });
-  if (!res.ok || !res.body) throw new Error(`download failed: HTTP ${res.status} for ${url}`);
-  const resumed = res.status === 206;
-  const length = Number(res.headers.get('content-length') ?? 0) || null;
-  const total = length === null ? null : length + (resumed ? have : 0);
-  const out = fs.createWriteStream(partial, { flags: resumed ? 'a' : 'w' });
-  let done = resumed ? have : 0;
-  const started = performance.now();
-  let lastPrint = 0;
-  const print = () => process.stdout.write(`\r${bar(done, total, started)}`);
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-    done += chunk.byteLength;
-    if (performance.now() - lastPrint > 200) {
-      lastPrint = performance.now();
-      print();
-    }
+/** Downloads the model into $DATA_DIR/models/ unless it is there already (then no network at all). */
+async function downloadModel(env: Env, model: DownloadArgs['model']): Promise<void> {
+  const dir = modelsDir(env);
+  const target = path.join(dir, model.file);
+  if (fs.existsSync(target)) {
+    console.log(`The model is already downloaded: ${target}`);
+    return;
   }
-  await new Promise<void>((resolve, reject) =>
-    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  );
-  print();
-  process.stdout.write('\n');
-  if (total !== null && done !== total) throw new Error(`download incomplete: ${done} of ${total} bytes`);
-  fs.renameSync(partial, target);
+  const lib = await importNodeLlamaCpp();
+  if (!lib) throw new Error('node-llama-cpp is not installed');
+  fs.mkdirSync(dir, { recursive: true });
+  console.log(`Downloading ${model.name} into ${dir} …`);
+  // Its temporary file is only renamed to `target` once complete, so a cut download is resumed next time.
+  const downloader = await lib.createModelDownloader({
+    modelUri: model.url,
+    dirPath: dir,
+    fileName: model.file,
+    showCliProgress: true,
+  });
+  console.log(`Done: ${await downloader.download()}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('model-download.ts')) {
+async function main(): Promise<void> {
+  let args: DownloadArgs;
+  try {
+    args = parseDownloadArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`model:download: ${(error as Error).message}`);
+    console.error('Usage: npm run model:download [-- --runtime-only] [-- --gpu] [-- --url URL]');
+    process.exit(2);
+  }
   const env = loadEnvOrExit();
   try {
-    await installRuntime();
-    if (!flag('--runtime-only')) {
-      const url = option('--url') ?? DEFAULT_LOCAL_MODEL.url;
-      const file = option('--url') ? path.basename(new URL(url).pathname) : DEFAULT_LOCAL_MODEL.file;
-      const target = path.join(modelsDir(env), file);
-      fs.mkdirSync(modelsDir(env), { recursive: true });
-      if (fs.existsSync(target)) {
-        console.log(`The model is already downloaded: ${target}`);
-      } else {
-        console.log(
-          `Downloading ${option('--url') ? file : DEFAULT_LOCAL_MODEL.name} into ${modelsDir(env)} …`,
-        );
-        await download(url, target);
-        console.log(`Done: ${target}`);
-      }
+    await installRuntime(args.gpu);
+    if (!args.runtimeOnly) {
+      await downloadModel(env, args.model);
       console.log(
         'Start the app with `npm start`: without AI_PROVIDER it uses this model (AI_PROVIDER=local).',
       );
@@ -142,4 +142,8 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
     console.error(`model:download failed: ${(error as Error).message}`);
     process.exit(1);
   }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('model-download.ts')) {
+  await main();
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../http/errors.ts';
 import { isLiveStatus, subscriptionOf } from './fulfilment.ts';
-import { stripeConfig } from './stripe-provider.ts';
+import { stripeConfig } from './stripe-client.ts';
 
 /** The user is told nothing was deleted and why; the provider's own message is not shown (product.md §8). */
 const cancellationRefused = () =>

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { isPaidPlan, PAID_PLANS, type Plan, type PlanId, planOf } from '@rumbo/contract';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { Env } from '../../env.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { textIdParam } from '../../http/params.ts';
-import { validationHook } from '../../http/validation.ts';
 import { LOCAL_PAGES_PATH, type LocalBilling, type LocalOutcome } from './local-provider.ts';
 
 /**
@@ -250,7 +250,7 @@ const cancelSubscriptionRoute = createRoute({
 });
 
 export function localPagesRoutes(local: LocalBilling, env: Env) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = createRouter();
   const notFoundPage = (c: Context<AppEnv>) => c.html(missingPage(env, c.get('publicOrigin')), 404);
   const follow = (c: Context<AppEnv>, outcome: LocalOutcome) => {
     if ('redirect' in outcome) return c.redirect(`${c.get('publicOrigin')}${outcome.redirect}`, 303);

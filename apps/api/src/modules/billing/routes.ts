@@ -1,6 +1,5 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
-  BILLING_ERROR_CODES,
   checkoutStatusSchema,
   createSubscriptionBodySchema,
   createSubscriptionResponseSchema,
@@ -10,28 +9,17 @@ import {
   PRODUCT_EVENTS,
   portalBodySchema,
   portalResponseSchema,
-  STARTER_PLAN,
 } from '@rumbo/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billingSessions, users } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { errorResponse, signedIn } from '../../http/openapi.ts';
 import { textIdParam } from '../../http/params.ts';
-import { requireUser } from '../../http/session.ts';
-import { validationHook } from '../../http/validation.ts';
 import type { TrackEvent } from '../../lib/track.ts';
 import type { Logger } from '../../logger.ts';
-import type { Auth } from '../auth/auth.ts';
-import {
-  chooseStarterPlan,
-  currentSubscription,
-  hasLiveSubscription,
-  subscriptionActive,
-  subscriptionOf,
-} from './fulfilment.ts';
+import { checkoutStatus } from './checkout-status.ts';
+import { choosePlan, paymentsUnavailable } from './choose-plan.ts';
+import { currentSubscription } from './fulfilment.ts';
 import { localPagesRoutes } from './local-pages.ts';
 import { createLocalBilling, type LocalBilling } from './local-provider.ts';
 import type { BillingProvider } from './provider.ts';
@@ -164,18 +152,9 @@ const webhookRoute = createRoute({
   },
 });
 
-const paymentsUnavailable = () =>
-  new AppError(
-    503,
-    BILLING_ERROR_CODES.paymentsUnavailable,
-    'Los pagos no están disponibles en este momento. Inténtalo más tarde.',
-  );
-
-export function billingRoutes(deps: { auth: Auth; db: Db; env: Env; billing: Billing; track: TrackEvent }) {
-  const { auth, db, env, billing, track } = deps;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('/subscriptions', requireUser(auth));
-  app.use('/subscriptions/*', requireUser(auth));
+export function billingRoutes(deps: { db: Db; env: Env; billing: Billing; track: TrackEvent }) {
+  const { db, env, billing, track } = deps;
+  const app = createRouter();
 
   app.openapi(createRouteDef, async (c) => {
     const userId = c.get('userId');
@@ -185,26 +164,7 @@ export function billingRoutes(deps: { auth: Auth; db: Db; env: Env; billing: Bil
       userId,
       properties: { plan_id: planId, plan: PLAN_CODES[planId] },
     });
-    if (planId === STARTER_PLAN) {
-      await chooseStarterPlan(db, userId);
-      return c.json({ url: null, plan_id: planId }, 200);
-    }
-    if (!billing.provider) throw paymentsUnavailable();
-    // A subscription left by another provider (a local database later given Stripe keys) does not block.
-    const current = await subscriptionOf(db, userId);
-    if (hasLiveSubscription(current) && current.provider === billing.provider.name)
-      throw subscriptionActive();
-    const [user] = await db
-      .select({ email: users.email, fullName: users.fullName })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user) throw notFound('Usuario no encontrado');
-    const { url } = await billing.provider.createCheckout({
-      userId,
-      planId,
-      ...user,
-      origin: c.get('publicOrigin'),
-    });
+    const { url } = await choosePlan(db, billing.provider, { userId, planId, origin: c.get('publicOrigin') });
     return c.json({ url, plan_id: planId }, 200);
   });
 
@@ -217,23 +177,8 @@ export function billingRoutes(deps: { auth: Auth; db: Db; env: Env; billing: Bil
   app.openapi(currentRoute, async (c) => c.json(await currentSubscription(db, c.get('userId')), 200));
 
   app.openapi(sessionRoute, async (c) => {
-    const userId = c.get('userId');
     const { session } = c.req.valid('param');
-    const [row] = await db
-      .select()
-      .from(billingSessions)
-      .where(
-        and(
-          eq(billingSessions.id, session),
-          eq(billingSessions.userId, userId),
-          eq(billingSessions.kind, 'checkout'),
-        ),
-      );
-    // Another user's session is as unknown as a made-up one.
-    if (!row || !billing.provider || row.provider !== billing.provider.name) {
-      throw notFound('No se ha encontrado el pago');
-    }
-    return c.json({ status: await billing.provider.checkoutStatus(row) }, 200);
+    return c.json({ status: await checkoutStatus(db, billing.provider, c.get('userId'), session) }, 200);
   });
 
   app.openapi(webhookRoute, async (c) => {

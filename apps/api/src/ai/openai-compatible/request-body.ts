@@ -1,0 +1,61 @@
+import {
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3Prompt,
+  UnsupportedFunctionalityError,
+} from '@ai-sdk/provider';
+
+/** The chat-completions request for a call: text and images only (tools are refused). */
+export function requestBody(modelId: string, options: LanguageModelV3CallOptions, stream: boolean) {
+  if (options.tools?.length) throw new UnsupportedFunctionalityError({ functionality: 'tools' });
+  // JSON is asked for in the prompt and checked by the caller (ai/structured.ts): servers differ in which
+  // `response_format` they accept, and a refused one would fail the whole step.
+  return {
+    model: modelId,
+    messages: toOpenAIMessages(options.prompt),
+    max_tokens: options.maxOutputTokens,
+    temperature: options.temperature,
+    top_p: options.topP,
+    stop: options.stopSequences,
+    // Without it streamed answers carry no usage (architecture.md §9).
+    ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+  };
+}
+
+/** The AI SDK prompt as OpenAI chat messages: text, and images as data URLs (or their URL). */
+function toOpenAIMessages(prompt: LanguageModelV3Prompt) {
+  return prompt.map((message) => {
+    switch (message.role) {
+      case 'system':
+        return { role: 'system', content: message.content };
+      case 'assistant':
+        return {
+          role: 'assistant',
+          content: message.content.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+        };
+      case 'user': {
+        const [only] = message.content;
+        if (message.content.length === 1 && only?.type === 'text')
+          return { role: 'user', content: only.text };
+        return {
+          role: 'user',
+          content: message.content.map((part) => {
+            if (part.type === 'text') return { type: 'text', text: part.text };
+            if (!part.mediaType.startsWith('image/')) {
+              throw new UnsupportedFunctionalityError({
+                functionality: `file part of type ${part.mediaType}`,
+              });
+            }
+            const mediaType = part.mediaType === 'image/*' ? 'image/jpeg' : part.mediaType;
+            const imageUrl =
+              part.data instanceof URL
+                ? part.data.href
+                : `data:${mediaType};base64,${typeof part.data === 'string' ? part.data : Buffer.from(part.data).toString('base64')}`;
+            return { type: 'image_url', image_url: { url: imageUrl } };
+          }),
+        };
+      }
+      default:
+        throw new UnsupportedFunctionalityError({ functionality: 'tool messages' });
+    }
+  });
+}
