@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { OpenAPIHono } from '@hono/zod-openapi';
 import { ANALYTICS_BODY_LIMIT, ERROR_CODES, PRODUCT_EVENTS, type PublicConfig } from '@rumbo/contract';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -9,13 +8,13 @@ import { type Assistant, createAssistant } from './ai/assistant.ts';
 import type { Database } from './db/client.ts';
 import { appOrigins, type Env } from './env.ts';
 import { clientIp } from './http/client-ip.ts';
-import type { AppEnv } from './http/context.ts';
+import { createRouter, type Router } from './http/create-router.ts';
 import { refuseCrossOrigin } from './http/cross-origin.ts';
 import { mountDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
 import { publicOrigin } from './http/public-origin.ts';
-import { validationHook } from './http/validation.ts';
+import { signedInZone } from './http/signed-in-zone.ts';
 import { limitWrites } from './http/write-limits.ts';
 import type { Queue } from './jobs/queue.ts';
 import type { Logger } from './logger.ts';
@@ -28,9 +27,8 @@ import { createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes, createBilling } from './modules/billing/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
-import { createBusinessService } from './modules/businesses/service.ts';
 import { createChatEngine } from './modules/chats/engine.ts';
-import { latestChatRoutes } from './modules/chats/latest-chat.ts';
+import { latestChatRoutes } from './modules/chats/latest-chat-routes.ts';
 import { chatRoutes } from './modules/chats/routes.ts';
 import { createChatService } from './modules/chats/service.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -58,7 +56,7 @@ export interface AppDeps {
   queue?: Queue;
 }
 
-export type App = OpenAPIHono<AppEnv> & {
+export type App = Router & {
   /** Lets running answers finish (or fails and refunds them) and stops background work. */
   shutdown(): Promise<void>;
   /** The analytics store (tests wait for its background records with `flush`). */
@@ -79,7 +77,7 @@ export function createApp(deps: AppDeps): App {
   const { env, database, logger } = deps;
   const auth = createAuth({ env, db: database.db, mailer: deps.mailer ?? createMailer(env, logger), logger });
   const analytics = analyticsFromEnv(env, database.db, logger);
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = createRouter();
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -150,9 +148,10 @@ export function createApp(deps: AppDeps): App {
   app.use('/api/*', refuseCrossOrigin(appOrigins(env)));
   app.use('/api/*', limitWrites(auth, database.db, env.WRITE_LIMIT_MULTIPLIER));
 
-  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const api = createRouter();
   mountHealth(api, database.ping);
-  api.route('/', usersRoutes(auth, database.db, env.ADMIN_EMAILS, analytics.track));
+  signedInZone(api, auth);
+  api.route('/', usersRoutes(database.db, env.ADMIN_EMAILS, analytics.track));
   api.route(
     '/',
     analyticsRoutes({
@@ -166,13 +165,12 @@ export function createApp(deps: AppDeps): App {
   api.route('/', authRoutes(auth, database.db));
   const storage = createLocalStorage(path.join(env.DATA_DIR, 'files'));
   api.route('/', accountRoutes({ auth, db: database.db, env, storage }));
-  const businessService = createBusinessService(database.db, storage);
   const sendResearch: SendResearchJob = async (researchId) => {
     await deps.queue?.send(RESEARCH_JOB, { researchId });
   };
   api.route(
     '/',
-    businessRoutes(auth, businessService, (userId, businessId) => {
+    businessRoutes({ db: database.db, storage }, (userId, businessId) => {
       analytics.track({
         name: PRODUCT_EVENTS.businessCreated,
         userId,
@@ -182,7 +180,7 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   const assistant = deps.assistant ?? createAssistant(env, logger);
-  const chatEngine = createChatEngine({ db: database.db, kind: database.kind, assistant, logger });
+  const chatEngine = createChatEngine({ db: database.db, assistant, logger });
   const chatService = createChatService({
     db: database.db,
     storage,
@@ -191,14 +189,13 @@ export function createApp(deps: AppDeps): App {
     productName: env.PRODUCT_NAME,
     writeLimitMultiplier: env.WRITE_LIMIT_MULTIPLIER,
   });
-  api.route('/', chatRoutes(auth, chatService, { db: database.db, storage }));
-  api.route('/', latestChatRoutes(auth, database.db));
-  api.route('/', feedbackRoutes(auth, database.db));
-  api.route('/', researchRoutes(auth, database.db, sendResearch));
+  api.route('/', chatRoutes({ service: chatService, writeTick: chatEngine.writeTick }));
+  api.route('/', latestChatRoutes(chatService));
+  api.route('/', feedbackRoutes(database.db));
+  api.route('/', researchRoutes(database.db, sendResearch));
   api.route(
     '/',
     billingRoutes({
-      auth,
       db: database.db,
       env,
       billing: createBilling(env, database.db, logger),

@@ -18,3 +18,13 @@ export const ERROR_CODES = {
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The sign-in and password-reset errors of POST /api/token and /api/password-reset/confirm (product.md §8). */
+export const AUTH_ERROR_CODES = {
+  invalidCredential: 'invalid-credential',
+  tooManyRequests: 'too-many-requests',
+  expiredActionCode: 'expired-action-code',
+  invalidActionCode: 'invalid-action-code',
+  weakPassword: 'password-does-not-meet-requirements',
+} as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];

@@ -7,7 +7,7 @@ export type AppEnv = {
     logger: Logger;
     /** The origin links built for this request start with (http/public-origin.ts). */
     publicOrigin: string;
-    /** Set by `requireUser` on authenticated routes. */
+    /** Set by the guard of the signed-in zone (http/signed-in-zone.ts). */
     userId: number;
     /** Set by the console's guard (modules/admin) on /api/admin routes. */
     operator: { id: number; email: string };

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from './context.ts';
+import type { Router } from './create-router.ts';
 
 const require = createRequire(import.meta.url);
 const SWAGGER_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -32,7 +31,7 @@ const DOCS_PAGE = `<!doctype html>
 const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
 
 /** The OpenAPI document at /api/openapi.json and Swagger UI, served from the package, at /api/docs. */
-export function mountDocs(api: OpenAPIHono<AppEnv>, productName: string): void {
+export function mountDocs(api: Router, productName: string): void {
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',

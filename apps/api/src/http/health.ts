@@ -1,5 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppEnv } from './context.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Router } from './create-router.ts';
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -21,7 +21,7 @@ const healthRoute = createRoute({
   },
 });
 
-export function mountHealth(api: OpenAPIHono<AppEnv>, ping: () => Promise<void>): void {
+export function mountHealth(api: Router, ping: () => Promise<void>): void {
   api.openapi(healthRoute, async (c) => {
     try {
       await withTimeout(ping(), PING_TIMEOUT_MS);

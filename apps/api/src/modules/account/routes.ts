@@ -1,20 +1,15 @@
 import { Readable } from 'node:stream';
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { ACCOUNT_ERROR_CODES, confirmsAccountDeletion, deleteAccountSchema } from '@rumbo/contract';
+import { createRoute } from '@hono/zod-openapi';
+import { deleteAccountSchema } from '@rumbo/contract';
 import contentDisposition from 'content-disposition';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { AppError } from '../../http/errors.ts';
 import { errorResponse, json, signedIn } from '../../http/openapi.ts';
-import { requireUser } from '../../http/session.ts';
-import { validationHook } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
-import { cancelSubscriptionOf } from '../billing/cancel-subscription.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { deleteAccount } from './delete-account.ts';
+import { closeAccount } from './close-account.ts';
 import { exportUserData } from './export-data.ts';
 
 const tags = ['Cuenta'];
@@ -63,8 +58,7 @@ export interface AccountDeps {
 
 /** Issue 16: the user's own data, out (export) and gone (deletion). */
 export function accountRoutes({ auth, db, env, storage }: AccountDeps) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('/users/me/export', requireUser(auth));
+  const app = createRouter();
   // Exports in progress in this process, by user: one at a time keeps a user from piling up archives.
   const exporting = new Set<number>();
 
@@ -99,26 +93,9 @@ export function accountRoutes({ auth, db, env, storage }: AccountDeps) {
     }) as never;
   });
 
-  app.use('/users/me', async (c, next) => {
-    if (c.req.method !== 'DELETE') return next();
-    return requireUser(auth)(c, next);
-  });
   app.openapi(deleteRoute, async (c) => {
-    const userId = c.get('userId');
     const { confirmation } = c.req.valid('json');
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) throw notFound('Usuario no encontrado');
-    if (!confirmsAccountDeletion(confirmation, user.email)) {
-      throw new AppError(
-        400,
-        ACCOUNT_ERROR_CODES.confirmationMismatch,
-        'Escribe ELIMINAR o tu correo para confirmar',
-        'confirmation',
-      );
-    }
-    // First the provider: if it refuses, the account stays whole and the user can try again.
-    await cancelSubscriptionOf(env, db, userId);
-    await deleteAccount(db, storage, c.get('logger'), userId);
+    await closeAccount({ db, env, storage, logger: c.get('logger') }, c.get('userId'), confirmation);
     // Its sessions went with the account; this only expires the browser's cookies.
     const signedOut = await auth.api
       .signOut({ headers: c.req.raw.headers, asResponse: true })

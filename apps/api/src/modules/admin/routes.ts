@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   adminAuditSchema,
   adminFailedResearchesSchema,
@@ -9,21 +9,13 @@ import {
   adminRetryResultSchema,
   adminUsersQuerySchema,
   adminUsersSchema,
-  ERROR_CODES,
   grantCreditsInputSchema,
   grantCreditsResultSchema,
   idText,
 } from '@rumbo/contract';
-import { eq } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { forbidden, unauthorized } from '../../http/errors.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { errorResponse, json, signedIn } from '../../http/openapi.ts';
-import { isOperatorEmail } from '../../http/operators.ts';
-import { signedInUserId } from '../../http/session.ts';
-import { validationHook } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
 import { latestAudit } from './audit.ts';
 import { failedResearches, retryResearch, type StartResearchFor } from './failed-researches.ts';
@@ -31,20 +23,7 @@ import { grantCredits } from './grant-credits.ts';
 import { listFeedback } from './list-feedback.ts';
 import { listUsers } from './list-users.ts';
 import { readOverview } from './overview.ts';
-
-/** Signed in (401 otherwise) and named by ADMIN_EMAILS (403 otherwise). */
-function requireOperator(auth: Auth, db: Db, adminEmails: readonly string[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const userId = await signedInUserId(auth, c);
-    if (userId === undefined) throw unauthorized();
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user || !isOperatorEmail(adminEmails, user.email)) {
-      throw forbidden(ERROR_CODES.forbidden, 'Esta sección es solo para el equipo de operación');
-    }
-    c.set('operator', { id: userId, email: user.email });
-    await next();
-  };
-}
+import { requireOperator } from './require-operator.ts';
 
 const tags = ['Consola'];
 const denied = {
@@ -150,7 +129,7 @@ export function adminRoutes(deps: {
   startResearchFor: StartResearchFor;
 }) {
   const { db } = deps;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = createRouter();
   app.use('/admin/*', requireOperator(deps.auth, db, deps.adminEmails));
   app.openapi(overviewRoute, async (c) => c.json(await readOverview(db, c.req.valid('query')), 200));
   app.openapi(usersRoute, async (c) => c.json(await listUsers(db, c.req.valid('query')), 200));

@@ -1,10 +1,9 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
 import { analyticsBatchSchema } from '@rumbo/contract';
 import type { Db } from '../../db/client.ts';
-import type { AppEnv } from '../../http/context.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { badRequest } from '../../http/errors.ts';
 import { signedInUserId } from '../../http/session.ts';
-import { firstIssue, validationHook } from '../../http/validation.ts';
+import { firstIssue } from '../../http/validation.ts';
 import { countWrite, WRITE_LIMITS } from '../../http/write-limits.ts';
 import type { Auth } from '../auth/auth.ts';
 import { CLIENT_IP_HEADER } from '../auth/auth.ts';
@@ -22,7 +21,7 @@ export function analyticsRoutes(deps: {
   ownHosts: readonly string[];
   writeLimitMultiplier: number;
 }) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = createRouter();
   app.post('/analytics/events', async (c) => {
     let body: unknown;
     try {

@@ -1,26 +1,11 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { apiErrorSchema, userText } from '@rumbo/contract';
-import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { createRoute, z } from '@hono/zod-openapi';
+import { AUTH_ERROR_CODES, apiErrorSchema, userText } from '@rumbo/contract';
 import type { Db } from '../../db/client.ts';
-import { verifications } from '../../db/schema/index.ts';
-import type { AppEnv } from '../../http/context.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { AppError } from '../../http/errors.ts';
-import { validationHook } from '../../http/validation.ts';
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER, PASSWORD_MIN_LENGTH } from './auth.ts';
-import { RESET_TOKEN_IDENTIFIER_PREFIX } from './reset-links.ts';
-
-/** Error codes the web app maps to the Spanish texts of product.md §8. */
-export const AUTH_ERROR_CODES = {
-  invalidCredential: 'invalid-credential',
-  tooManyRequests: 'too-many-requests',
-  expiredActionCode: 'expired-action-code',
-  invalidActionCode: 'invalid-action-code',
-  weakPassword: 'password-does-not-meet-requirements',
-} as const;
-
-const tooManyAttempts = () =>
-  new AppError(429, AUTH_ERROR_CODES.tooManyRequests, 'Demasiados intentos fallidos, intenta más tarde');
+import { tooManyAttempts } from './auth-errors.ts';
+import { confirmPasswordReset } from './confirm-password-reset.ts';
 
 const tokenRoute = createRoute({
   method: 'post',
@@ -87,7 +72,7 @@ const confirmResetRoute = createRoute({
 });
 
 export function authRoutes(auth: Auth, db: Db) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = createRouter();
 
   // Through Better Auth's HTTP handler, not auth.api: its per-address rate limit applies only there, and
   // this way /api/token and /api/auth/sign-in/email share that limit and the lockout (ADR 0014).
@@ -117,33 +102,8 @@ export function authRoutes(auth: Auth, db: Db) {
     throw new Error(`sign-in answered ${res.status}`);
   });
 
-  // Better Auth answers one INVALID_TOKEN for unknown, used and expired codes; the spec shows
-  // different texts for expired and for invalid-or-used, so the stored row is looked at first.
   app.openapi(confirmResetRoute, async (c) => {
-    const { oobCode, password } = c.req.valid('json');
-    const [row] = await db
-      .select({ expiresAt: verifications.expiresAt })
-      .from(verifications)
-      .where(eq(verifications.identifier, `${RESET_TOKEN_IDENTIFIER_PREFIX}${oobCode}`));
-    if (row && row.expiresAt.getTime() <= Date.now()) {
-      throw new AppError(400, AUTH_ERROR_CODES.expiredActionCode, 'El enlace ha expirado');
-    }
-    try {
-      await auth.api.resetPassword({
-        body: { token: oobCode, newPassword: password },
-        headers: c.req.raw.headers,
-      });
-    } catch (error) {
-      if (error instanceof APIError && error.statusCode === 429) throw tooManyAttempts();
-      if (error instanceof APIError && error.statusCode < 500) {
-        throw new AppError(
-          400,
-          AUTH_ERROR_CODES.invalidActionCode,
-          'El enlace no es válido o ya ha sido usado',
-        );
-      }
-      throw error;
-    }
+    await confirmPasswordReset(auth, db, c.req.raw.headers, c.req.valid('json'));
     return c.json({ status: true as const }, 200);
   });
 

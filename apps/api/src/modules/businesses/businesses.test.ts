@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, researches, users } from '../../db/schema/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { businesses, researches } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { businessCalls, established, idea, png } from './businesses-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,74 +13,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const description =
-  'Una plataforma que conecta a productores locales de aceite de oliva con restaurantes de toda España, con entregas semanales y trazabilidad completa del origen.';
-
-const idea = {
-  name: 'Oliva Directa',
-  location: 'España',
-  description,
-  goal: 'Validar la demanda en Madrid',
-  extra_info: '',
-  team_description: 'Dos fundadores con experiencia en logística',
-  team_size: 2,
-  user_position: 'CEO',
-  competitor_existence: false,
-  competitor_differentiation: '',
-  investment: 15000,
-  investment_currency: 'euro',
-};
-
-const established = {
-  name: 'Panadería Sol',
-  location: 'México',
-  description,
-  goal: 'Abrir una segunda tienda',
-  extra_info: 'Vendemos también por internet',
-  team_description: 'Ocho personas entre obrador y tienda',
-  team_size: 8,
-  user_position: 'Fundadora',
-  mission_and_vision: 'Pan de verdad para cada barrio',
-  billing: 250000,
-  billing_currency: 'dollar',
-  ebitda: 40000,
-  ebitda_currency: 'euro',
-  profit_margin: 16,
-};
-
-let emailCounter = 0;
-async function newUser(planId = -1): Promise<{ cookie: string; id: number }> {
-  emailCounter += 1;
-  const email = `negocio${emailCounter}@example.com`;
-  const { cookie } = await signUp(t, {
-    name: `Persona ${emailCounter}`,
-    email,
-    password: 'contraseña-segura',
-  });
-  const [row] = await t.database.db.update(users).set({ planId }).where(eq(users.email, email)).returning();
-  return { cookie, id: row?.id ?? 0 };
-}
-
-function send(cookie: string, method: string, url: string, body?: unknown) {
-  return t.request(url, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#4f46e5' } })
-    .png()
-    .toBuffer();
-}
-
-function uploadLogo(cookie: string, url: string, data: Uint8Array, name: string, type: string) {
-  const form = new FormData();
-  form.append('file', new Blob([data], { type }), name);
-  return t.request(url, { method: 'PUT', headers: { cookie }, body: form });
-}
+const { newUser, send, uploadLogo } = businessCalls(() => t);
 
 describe('creating and reading businesses', () => {
   it('creates an idea and an established business and lists only the caller’s, by id', async () => {
@@ -325,64 +258,5 @@ describe('changing and deleting', () => {
       0,
     );
     expect(fs.existsSync(logoFile)).toBe(false);
-  });
-});
-
-describe('logos', () => {
-  async function business(): Promise<{ cookie: string; url: string }> {
-    const { cookie } = await newUser(7);
-    const { id } = (await (await send(cookie, 'POST', '/api/businesses/ideas', idea)).json()) as {
-      id: number;
-    };
-    return { cookie, url: `/api/businesses/ideas/${id}/logo` };
-  }
-
-  it('stores a large PNG as an image of at most 512 px, served with a cache-busting URL', async () => {
-    const { cookie, url } = await business();
-    const res = await uploadLogo(cookie, url, await png(2000, 1000), 'grande.png', 'image/png');
-    expect(res.status).toBe(200);
-    const { logo_url } = (await res.json()) as { logo_url: string };
-    expect(logo_url).toMatch(/^\/api\/businesses\/ideas\/\d+\/logo\?v=[0-9a-f]+$/);
-    const image = await send(cookie, 'GET', logo_url);
-    expect(image.status).toBe(200);
-    expect(image.headers.get('cache-control')).toContain('immutable');
-    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
-    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(512);
-
-    const again = (await (
-      await uploadLogo(cookie, url, await png(20, 20), 'otro.png', 'image/png')
-    ).json()) as {
-      logo_url: string;
-    };
-    expect(again.logo_url).not.toBe(logo_url);
-  });
-
-  it('refuses a GIF renamed .png, checking the bytes rather than the name', async () => {
-    const { cookie, url } = await business();
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .gif()
-      .toBuffer();
-    const res = await uploadLogo(cookie, url, gif, 'logo.png', 'image/png');
-    expect(res.status).toBe(415);
-    expect(await res.json()).toMatchObject({
-      message: 'El logo debe ser una imagen JPEG, PNG o WebP',
-      field: 'file',
-    });
-  });
-
-  it('refuses an image over 5 MB with a Spanish message', async () => {
-    const { cookie, url } = await business();
-    const big = new Uint8Array(6 * 1024 * 1024);
-    big.set(await png(4, 4));
-    const res = await uploadLogo(cookie, url, big, 'enorme.png', 'image/png');
-    expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ message: 'El logo no puede superar 5 MB' });
-  });
-
-  it('removes the logo', async () => {
-    const { cookie, url } = await business();
-    await uploadLogo(cookie, url, await png(30, 30), 'a.png', 'image/png');
-    expect((await send(cookie, 'DELETE', url)).status).toBe(204);
-    expect((await send(cookie, 'GET', url)).status).toBe(404);
   });
 });

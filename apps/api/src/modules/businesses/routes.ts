@@ -1,23 +1,27 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   apiErrorSchema,
+  BUSINESS_STAGE_SEGMENTS,
   type BusinessStage,
   businessSchema,
-  establishedFieldsSchema,
+  establishedInputSchema,
   establishedPatchSchema,
   establishedSchema,
-  ideaFieldsSchema,
+  ideaInputSchema,
   ideaPatchSchema,
   ideaSchema,
 } from '@rumbo/contract';
-import type { AppEnv } from '../../http/context.ts';
+import type { Db } from '../../db/client.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { json, signedIn } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
-import { requireUser } from '../../http/session.ts';
-import { validationHook } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import { type BusinessService, STAGE_SEGMENT } from './service.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { deleteLogo, readLogo, setLogo } from './business-logo.ts';
+import { createBusiness } from './create-business.ts';
+import { deleteBusiness } from './delete-business.ts';
+import { getBusiness, listBusinesses } from './owned-business.ts';
+import { updateBusiness } from './update-business.ts';
 
 const security = signedIn;
 const errors = {
@@ -27,17 +31,18 @@ const errors = {
 };
 const STAGES = {
   idea: {
-    segment: STAGE_SEGMENT.idea,
+    segment: BUSINESS_STAGE_SEGMENTS.idea,
     tag: 'Ideas de negocio',
     schema: ideaSchema,
-    fields: ideaFieldsSchema,
+    // The whole input with its rules across fields: the body is checked once, here.
+    input: ideaInputSchema,
     patch: ideaPatchSchema,
   },
   established: {
-    segment: STAGE_SEGMENT.established,
+    segment: BUSINESS_STAGE_SEGMENTS.established,
     tag: 'Empresas consolidadas',
     schema: establishedSchema,
-    fields: establishedFieldsSchema,
+    input: establishedInputSchema,
     patch: establishedPatchSchema,
   },
 } as const;
@@ -47,13 +52,11 @@ const STAGES = {
  * tab does not lose it); its failure is logged and does not undo the creation.
  */
 export function businessRoutes(
-  auth: Auth,
-  service: BusinessService,
+  deps: { db: Db; storage: FileStorage },
   onCreated: (userId: number, businessId: number) => Promise<unknown> = async () => {},
 ) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('/businesses', requireUser(auth));
-  app.use('/businesses/*', requireUser(auth));
+  const { db } = deps;
+  const app = createRouter();
 
   app.openapi(
     createRoute({
@@ -65,11 +68,11 @@ export function businessRoutes(
       request: { query: z.object({ forceCache: z.string().optional() }) },
       responses: { 200: { description: 'Lista', content: json(z.array(businessSchema)) }, 401: errors[401] },
     }),
-    async (c) => c.json(await service.list(c.get('userId')), 200),
+    async (c) => c.json(await listBusinesses(db, c.get('userId')), 200),
   );
 
   for (const stage of Object.keys(STAGES) as BusinessStage[]) {
-    const { segment, tag, schema, fields, patch } = STAGES[stage];
+    const { segment, tag, schema, input, patch } = STAGES[stage];
     const base = `/businesses/${segment}`;
 
     app.openapi(
@@ -79,7 +82,7 @@ export function businessRoutes(
         tags: [tag],
         summary: 'Crear',
         security,
-        request: { body: { required: true, content: json(fields) } },
+        request: { body: { required: true, content: json(input) } },
         responses: {
           201: { description: 'Creado', content: json(schema) },
           400: errors[400],
@@ -91,7 +94,7 @@ export function businessRoutes(
         },
       }),
       async (c) => {
-        const business = await service.create(c.get('userId'), stage, c.req.valid('json'));
+        const business = await createBusiness(db, c.get('userId'), stage, c.req.valid('json'));
         await onCreated(c.get('userId'), business.id).catch((error: unknown) => {
           // A plan's refusal (Founder's quota already used) is expected: the business is created anyway.
           if (error instanceof AppError && error.status < 500) return;
@@ -118,7 +121,7 @@ export function businessRoutes(
           404: errors[404],
         },
       }),
-      async (c) => c.json(await service.get(c.get('userId'), stage, c.req.valid('param').id), 200),
+      async (c) => c.json(await getBusiness(db, c.get('userId'), stage, c.req.valid('param').id), 200),
     );
 
     app.openapi(
@@ -138,7 +141,7 @@ export function businessRoutes(
       }),
       async (c) =>
         c.json(
-          await service.update(c.get('userId'), stage, c.req.valid('param').id, c.req.valid('json')),
+          await updateBusiness(db, c.get('userId'), stage, c.req.valid('param').id, c.req.valid('json')),
           200,
         ),
     );
@@ -154,7 +157,7 @@ export function businessRoutes(
         responses: { 204: { description: 'Eliminado' }, 401: errors[401], 404: errors[404] },
       }),
       async (c) => {
-        await service.remove(c.get('userId'), stage, c.req.valid('param').id);
+        await deleteBusiness(db, deps.storage, c.get('userId'), stage, c.req.valid('param').id);
         return c.body(null, 204);
       },
     );
@@ -189,7 +192,8 @@ export function businessRoutes(
       async (c) => {
         const file = (await c.req.parseBody()).file;
         if (!(file instanceof File)) throw badRequest('Falta el archivo del logo', 'file');
-        const url = await service.setLogo(
+        const url = await setLogo(
+          deps,
           c.get('userId'),
           stage,
           c.req.valid('param').id,
@@ -210,7 +214,7 @@ export function businessRoutes(
         responses: { 204: { description: 'Quitado' }, 401: errors[401], 404: errors[404] },
       }),
       async (c) => {
-        await service.deleteLogo(c.get('userId'), stage, c.req.valid('param').id);
+        await deleteLogo(deps, c.get('userId'), stage, c.req.valid('param').id);
         return c.body(null, 204);
       },
     );
@@ -219,7 +223,7 @@ export function businessRoutes(
     app.get(`${base}/:id/logo`, async (c) => {
       const parsed = idParams.safeParse(c.req.param());
       if (!parsed.success) throw badRequest('Identificador no válido', 'id');
-      const image = await service.readLogo(c.get('userId'), stage, parsed.data.id);
+      const image = await readLogo(deps, c.get('userId'), stage, parsed.data.id);
       return c.body(new Uint8Array(image), 200, {
         'Content-Type': 'image/webp',
         'Cache-Control': 'private, max-age=31536000, immutable',

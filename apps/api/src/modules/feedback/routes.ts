@@ -1,11 +1,8 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { productFeedbackInputSchema, productFeedbackResultSchema } from '@rumbo/contract';
 import type { Db } from '../../db/client.ts';
-import type { AppEnv } from '../../http/context.ts';
+import { createRouter } from '../../http/create-router.ts';
 import { errorResponse, json, signedIn } from '../../http/openapi.ts';
-import { requireUser } from '../../http/session.ts';
-import { validationHook } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
 import { submitFeedback } from './submit-feedback.ts';
 
 export const FEEDBACK_THANKS = 'Gracias, hemos recibido tu comentario';
@@ -15,9 +12,8 @@ export const FEEDBACK_THANKS = 'Gracias, hemos recibido tu comentario';
  * comments are read in the operator's console; the write limits (http/write-limits.ts) keep a user
  * from flooding it.
  */
-export function feedbackRoutes(auth: Auth, db: Db) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('/feedback', requireUser(auth));
+export function feedbackRoutes(db: Db) {
+  const app = createRouter();
   app.openapi(
     createRoute({
       method: 'post',

@@ -1,4 +1,4 @@
-import type { LatestResearch, ResearchReport } from '@rumbo/contract';
+import type { LatestResearch, Research, ResearchReport } from '@rumbo/contract';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, researches } from '../../db/schema/index.ts';
@@ -15,6 +15,11 @@ export async function ownedRun(db: Db, userId: number, researchId: number) {
     .where(and(eq(researches.id, researchId), eq(businesses.userId, userId)));
   if (!row) throw notFound('Investigación no encontrada');
   return row as { run: ResearchRow; businessName: string };
+}
+
+/** A run as the API answers it, with the number of sources found so far. */
+export async function researchOf(db: Db, run: ResearchRow): Promise<Research> {
+  return toResearch(run, (await sourcesOf(db, run.id)).length);
 }
 
 /** GET /businesses/{id}/research: the latest run, when the last one was completed, and whether to offer another. */
@@ -34,7 +39,7 @@ export async function latestResearch(db: Db, userId: number, businessId: number)
     .orderBy(desc(researches.completedAt))
     .limit(1);
   return {
-    research: latest ? toResearch(latest, (await sourcesOf(db, latest.id)).length) : null,
+    research: latest ? await researchOf(db, latest) : null,
     last_completed_at: completed?.at?.toISOString() ?? null,
     last_completed_id: completed?.id ?? null,
     can_refresh: await canStartRun(db, userId, business.planId, businessId),

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   apiErrorSchema,
   latestResearchSchema,
@@ -7,19 +7,14 @@ import {
   researchSchema,
 } from '@rumbo/contract';
 import type { Db } from '../../db/client.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { signedIn } from '../../http/openapi.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { json, signedIn } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
-import { requireUser } from '../../http/session.ts';
-import { validationHook } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
 import { createStreamCounter, streamEvents } from './events-stream.ts';
-import { latestResearch, ownedRun, researchReport } from './read-research.ts';
+import { latestResearch, ownedRun, researchOf, researchReport } from './read-research.ts';
 import { type SendResearchJob, startResearch } from './start-research.ts';
-import { sourcesOf, toResearch } from './store.ts';
 
 const tags = ['Investigación de mercado'];
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const errors = {
   400: { description: 'Datos no válidos', content: json(apiErrorSchema) },
   401: { description: 'Sin sesión', content: json(apiErrorSchema) },
@@ -30,12 +25,9 @@ const errors = {
  * Market research (issue 14, product.md §7 `POST /researches`): start a run (idempotent per business), the
  * latest run of a business, a run's report, and a run's events as Server-Sent Events.
  */
-export function researchRoutes(auth: Auth, db: Db, send: SendResearchJob) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export function researchRoutes(db: Db, send: SendResearchJob) {
+  const app = createRouter();
   const streams = createStreamCounter();
-  app.use('/researches', requireUser(auth));
-  app.use('/researches/*', requireUser(auth));
-  app.use('/businesses/:id/research', requireUser(auth));
 
   app.openapi(
     createRoute({
@@ -57,7 +49,7 @@ export function researchRoutes(auth: Auth, db: Db, send: SendResearchJob) {
     async (c) => {
       const body = c.req.valid('json');
       const run = await startResearch(db, send, c.get('userId'), body.business_id, body.max_tokens);
-      return c.json(toResearch(run, (await sourcesOf(db, run.id)).length), 202);
+      return c.json(await researchOf(db, run), 202);
     },
   );
 

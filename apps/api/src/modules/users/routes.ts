@@ -1,80 +1,25 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   analyticsPreferenceSchema,
+  productUserSchema as contractProductUserSchema,
+  profileSchema as contractProfileSchema,
   onboardingInputSchema,
-  PRODUCT_EVENTS,
-  USER_NAME_MAX_LENGTH,
+  signupInputSchema,
   updateProfileSchema,
-  userText,
 } from '@rumbo/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { errorResponse, json, signedIn } from '../../http/openapi.ts';
-import { userRole } from '../../http/operators.ts';
-import { requireUser } from '../../http/session.ts';
-import { validationHook } from '../../http/validation.ts';
+import { createRouter } from '../../http/create-router.ts';
+import { errorResponse, json, named, signedIn } from '../../http/openapi.ts';
 import type { TrackEvent } from '../../lib/track.ts';
-import type { Auth } from '../auth/auth.ts';
-import { balance as creditBalance } from '../credits/credits.ts';
+import { changeFullName } from './change-full-name.ts';
+import { getProductUser } from './get-product-user.ts';
+import { getProfile } from './get-profile.ts';
+import { saveOnboarding } from './save-onboarding.ts';
+import { setAnalyticsPreference } from './set-analytics-preference.ts';
 
-export const productUserSchema = z
-  .object({
-    id: z.number().int(),
-    username: z.string(),
-    full_name: z.string(),
-    is_active: z.boolean(),
-    role: z.string(),
-    plan_id: z.number().int(),
-    /** null means unlimited (plan 12). */
-    available_credits: z.number().int().nullable(),
-  })
-  .openapi('ProductUser');
-
-const profileSchema = z
-  .object({
-    email: z.string(),
-    full_name: z.string(),
-    credits: z.number().int().nullable(),
-    /** Whether the user's analytics events may be tied to them (privacy page; off = anonymous). */
-    analytics_personal: z.boolean(),
-    /** Sign-in asks for a code from an authenticator app. */
-    two_factor_enabled: z.boolean(),
-  })
-  .openapi('Profile');
-
-const signupBodySchema = z.object({
-  username: userText().max(80).optional(),
-  email: userText().max(320).optional(),
-  full_name: userText().max(USER_NAME_MAX_LENGTH).optional(),
-  external_id: userText().max(200).optional(),
-  language: z.literal('es').optional(),
-});
-
-type UserRow = typeof users.$inferSelect;
-
-/**
- * The product user of product.md §3 with its real balance (null: unlimited, plan 12; never below 0), and the
- * role 'admin' for the operators ADMIN_EMAILS names.
- */
-export async function toProductUser(
-  db: Db,
-  user: UserRow,
-  adminEmails: readonly string[],
-): Promise<z.infer<typeof productUserSchema>> {
-  return {
-    id: user.id,
-    username: user.username,
-    full_name: user.fullName,
-    is_active: user.isActive,
-    role: userRole(adminEmails, user),
-    plan_id: user.planId,
-    // Reading the balance also renews the Starter plan's monthly credits when a new month has begun.
-    available_credits: await creditBalance(db, user.id),
-  };
-}
+// Named components in the OpenAPI document.
+const productUserSchema = named(contractProductUserSchema, 'ProductUser');
+const profileSchema = named(contractProfileSchema, 'Profile');
 
 const meRoute = createRoute({
   method: 'get',
@@ -96,7 +41,7 @@ const signupRoute = createRoute({
   description:
     'El usuario de producto se crea en el mismo momento que la cuenta; esta llamada devuelve el existente.',
   security: signedIn,
-  request: { body: { content: { 'application/json': { schema: signupBodySchema } }, required: false } },
+  request: { body: { content: { 'application/json': { schema: signupInputSchema } }, required: false } },
   responses: {
     200: { description: 'El usuario', content: { 'application/json': { schema: productUserSchema } } },
     401: errorResponse('Sin sesión'),
@@ -162,64 +107,24 @@ const analyticsPreferenceRoute = createRoute({
   },
 });
 
-export function usersRoutes(auth: Auth, db: Db, adminEmails: readonly string[], track: TrackEvent) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('/users/*', requireUser(auth));
-  app.use('/auth/profile', requireUser(auth));
-
-  const currentUser = async (id: number) => {
-    const [user] = await db.select().from(users).where(eq(users.id, id));
-    if (!user) throw notFound('Usuario no encontrado');
-    return user;
-  };
-
-  const productUser = async (id: number) => toProductUser(db, await currentUser(id), adminEmails);
+export function usersRoutes(db: Db, adminEmails: readonly string[], track: TrackEvent) {
+  const app = createRouter();
+  const productUser = (userId: number) => getProductUser(db, userId, adminEmails);
   app.openapi(meRoute, async (c) => c.json(await productUser(c.get('userId')), 200));
   app.openapi(signupRoute, async (c) => c.json(await productUser(c.get('userId')), 200));
   app.openapi(updateMeRoute, async (c) => {
-    const { full_name } = c.req.valid('json');
-    await db
-      .update(users)
-      .set({ fullName: full_name, updatedAt: new Date() })
-      .where(eq(users.id, c.get('userId')));
+    await changeFullName(db, c.get('userId'), c.req.valid('json').full_name);
     return c.json(await productUser(c.get('userId')), 200);
   });
-  // product.md §2.5: the answer of onboarding step 1 is kept on the user (a repeated onboarding overwrites it).
   app.openapi(onboardingRoute, async (c) => {
-    const { discovery_source } = c.req.valid('json');
-    await db
-      .update(users)
-      .set({ discoverySource: discovery_source, updatedAt: new Date() })
-      .where(eq(users.id, c.get('userId')));
-    // product.md §3: the discovery source is reported to analytics as the traffic source.
-    track({
-      name: PRODUCT_EVENTS.trafficSource,
-      userId: c.get('userId'),
-      properties: { source: discovery_source },
-    });
+    await saveOnboarding(db, track, c.get('userId'), c.req.valid('json'));
     return c.body(null, 204);
   });
   app.openapi(analyticsPreferenceRoute, async (c) => {
     const { personal } = c.req.valid('json');
-    await db
-      .update(users)
-      .set({ analyticsOptOut: !personal, updatedAt: new Date() })
-      .where(eq(users.id, c.get('userId')));
+    await setAnalyticsPreference(db, c.get('userId'), personal);
     return c.json({ personal }, 200);
   });
-  app.openapi(profileRoute, async (c) => {
-    const user = await currentUser(c.get('userId'));
-    const credits = await creditBalance(db, user.id);
-    return c.json(
-      {
-        email: user.email,
-        full_name: user.fullName,
-        credits,
-        analytics_personal: !user.analyticsOptOut,
-        two_factor_enabled: user.twoFactorEnabled,
-      },
-      200,
-    );
-  });
+  app.openapi(profileRoute, async (c) => c.json(await getProfile(db, c.get('userId')), 200));
   return app;
 }

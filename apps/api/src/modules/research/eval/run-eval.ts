@@ -5,10 +5,7 @@
  * time. With EVAL_JUDGE_* set, a judge model scores each report against the rubric. `--fake` runs it
  * offline against the loopback fakes (structure only) and fails when a report breaks a rule.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { REPORT_SECTION_KEYS } from '@rumbo/contract';
+import { establishedInputSchema, ideaInputSchema, REPORT_SECTION_KEYS } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { z } from 'zod';
@@ -28,8 +25,7 @@ import {
 } from '../../../test/fakes/research-model.ts';
 import { startFakeSearch } from '../../../test/fakes/search.ts';
 import { startFakeWebPages } from '../../../test/fakes/web-pages.ts';
-import { createBusinessService } from '../../businesses/service.ts';
-import { createLocalStorage } from '../../files/storage.ts';
+import { createBusiness } from '../../businesses/create-business.ts';
 import { runResearch } from '../pipeline/run-research.ts';
 import { sourcesOf, toReport } from '../store.ts';
 import { createPageFetcher } from '../web/fetch-page.ts';
@@ -81,10 +77,6 @@ export async function evaluate(env: Env, profileCount = EVAL_PROFILES.length): P
   const database = await openDatabase({ memory: true });
   await applyMigrations(database);
   const db = database.db;
-  const businessService = createBusinessService(
-    db,
-    createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-eval-'))),
-  );
   const judge =
     env.EVAL_JUDGE_BASE_URL && env.EVAL_JUDGE_MODEL
       ? modelAssistant(
@@ -110,7 +102,9 @@ export async function evaluate(env: Env, profileCount = EVAL_PROFILES.length): P
         })
         .returning();
       const { stage, ...fields } = profile;
-      const business = await businessService.create(user?.id ?? 0, stage, fields);
+      // The profiles are checked as the API's route checks a request.
+      const input = (stage === 'idea' ? ideaInputSchema : establishedInputSchema).parse(fields);
+      const business = await createBusiness(db, user?.id ?? 0, stage, input);
       const [run] = await db
         .insert(researches)
         .values({

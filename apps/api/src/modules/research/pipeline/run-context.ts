@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { businesses, researches, users } from '../../../db/schema/index.ts';
 import { deadline } from '../../../lib/deadline.ts';
 import type { Logger } from '../../../logger.ts';
-import { toBusiness } from '../../businesses/service.ts';
+import { toBusiness } from '../../businesses/business-wire.ts';
 import { appendEvent, type ResearchRow } from '../store.ts';
 import type { PageFetcher } from '../web/fetch-page.ts';
 import type { SearchClient } from '../web/search.ts';

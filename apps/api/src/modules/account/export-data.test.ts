@@ -1,0 +1,61 @@
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/app.ts';
+import { type AccountApp, closeAccountApp, newUser, startAccountApp } from './account-test-app.ts';
+import { fillAccount } from './account-test-data.ts';
+
+// The export of everything of a user's (GET /api/users/me/export).
+
+let t: TestApp;
+let dataDir: string;
+let app: AccountApp;
+beforeAll(async () => {
+  app = await startAccountApp();
+  ({ t, dataDir } = app);
+});
+afterAll(async () => {
+  await closeAccountApp(app);
+});
+
+describe('GET /api/users/me/export', () => {
+  it('zips every business, chat, report and file of the user and nothing of another user', async () => {
+    const owner = await newUser(t, 'Dueña');
+    const stranger = await newUser(t, 'Otra');
+    const first = await fillAccount(t, dataDir, owner.id, 'alfa');
+    const second = await fillAccount(t, dataDir, owner.id, 'beta');
+    await fillAccount(t, dataDir, stranger.id, 'ajeno');
+
+    expect((await t.request('/api/users/me/export')).status).toBe(401);
+    const res = await t.request('/api/users/me/export', { headers: { cookie: owner.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="rumbo-mis-datos-/);
+    const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    const names = Object.keys(zip.files).filter((name) => !zip.files[name]?.dir);
+    const text = async (name: string) => (await zip.file(name)?.async('string')) ?? '';
+
+    expect(JSON.parse(await text('perfil.json'))).toMatchObject({ email: owner.email, full_name: 'Dueña' });
+    for (const [label, { business, chatId }] of [
+      ['alfa', first],
+      ['beta', second],
+    ] as const) {
+      const folder = `negocios/${business.id}-negocio-${label}`;
+      expect(JSON.parse(await text(`${folder}/negocio.json`))).toMatchObject({ name: `Negocio ${label}` });
+      expect(await text(`${folder}/logo.webp`)).toBe(`logo de ${label}`);
+      expect(JSON.parse(await text(`${folder}/investigaciones.json`))).toMatchObject([
+        { summary: `Informe de ${label}`, sources: [{ url: `https://example.com/${label}` }] },
+      ]);
+      const chat = JSON.parse(await text(`${folder}/chats/${chatId}.json`));
+      expect(chat.messages.map((m: { content: string }) => m.content)).toEqual([
+        `Pregunta de ${label}`,
+        `Respuesta para ${label}`,
+      ]);
+      const attachment = names.find((name) => name.startsWith(`${folder}/adjuntos/`));
+      expect(attachment).toMatch(new RegExp(`plan-${label}\\.txt$`));
+      expect(await text(attachment ?? '')).toBe(`contenido del plan de ${label}`);
+    }
+    const everything = (await Promise.all(names.map(text))).join('\n');
+    expect(everything).not.toContain('ajeno');
+    expect(everything).not.toContain(stranger.email);
+  });
+});

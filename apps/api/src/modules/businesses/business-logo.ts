@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import type { BusinessStage } from '@rumbo/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businesses } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { type BusinessRow, logoUrl } from './business-wire.ts';
+import { processLogo } from './logo.ts';
+import { ownedBusinessRow } from './owned-business.ts';
+
+// The logo of the user's business: set (checked and re-encoded by logo.ts), removed, read.
+
+export interface LogoDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+/** Stores a new logo under a new version (so its address changes) and removes the old file. */
+export async function setLogo(
+  { db, storage }: LogoDeps,
+  userId: number,
+  stage: BusinessStage,
+  id: number,
+  upload: Uint8Array,
+): Promise<string> {
+  const row = await ownedBusinessRow(db, userId, stage, id);
+  const image = await processLogo(upload);
+  const version = crypto.randomBytes(6).toString('hex');
+  const key = `logos/${row.id}/${version}.webp`;
+  await storage.put(key, image);
+  const [updated] = await db
+    .update(businesses)
+    .set({ logoKey: key, logoVersion: version, updatedAt: new Date() })
+    .where(eq(businesses.id, row.id))
+    .returning();
+  if (row.logoKey) await storage.delete(row.logoKey);
+  return logoUrl(updated as BusinessRow) as string;
+}
+
+export async function deleteLogo(
+  { db, storage }: LogoDeps,
+  userId: number,
+  stage: BusinessStage,
+  id: number,
+): Promise<void> {
+  const row = await ownedBusinessRow(db, userId, stage, id);
+  await db
+    .update(businesses)
+    .set({ logoKey: null, logoVersion: null, updatedAt: new Date() })
+    .where(eq(businesses.id, row.id));
+  if (row.logoKey) await storage.delete(row.logoKey);
+}
+
+export async function readLogo(
+  { db, storage }: LogoDeps,
+  userId: number,
+  stage: BusinessStage,
+  id: number,
+): Promise<Buffer> {
+  const row = await ownedBusinessRow(db, userId, stage, id);
+  const data = row.logoKey ? await storage.get(row.logoKey) : null;
+  if (!data) throw notFound('Este negocio no tiene logo');
+  return data;
+}

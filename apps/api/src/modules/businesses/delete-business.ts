@@ -1,0 +1,25 @@
+import type { BusinessStage } from '@rumbo/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { attachments, businesses } from '../../db/schema/index.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { ownedBusinessRow } from './owned-business.ts';
+
+/** Deletes the business with everything that hangs from it (cascade), then its stored files. */
+export async function deleteBusiness(
+  db: Db,
+  storage: FileStorage,
+  userId: number,
+  stage: BusinessStage,
+  id: number,
+): Promise<void> {
+  const row = await ownedBusinessRow(db, userId, stage, id);
+  // The rows go with the business (cascade); their files must be found before.
+  const files = await db
+    .select({ key: attachments.storageKey })
+    .from(attachments)
+    .where(eq(attachments.businessId, id));
+  await db.delete(businesses).where(and(eq(businesses.id, id), eq(businesses.userId, userId)));
+  if (row.logoKey) await storage.delete(row.logoKey);
+  for (const file of files) await storage.delete(file.key);
+}

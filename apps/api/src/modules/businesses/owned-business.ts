@@ -1,0 +1,41 @@
+import type { Business, BusinessStage } from '@rumbo/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businesses } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { type BusinessRow, toBusiness } from './business-wire.ts';
+
+/** The user's business of that stage; another user's, or one of the other stage, does not exist (404). */
+export async function ownedBusinessRow(
+  db: Db,
+  userId: number,
+  stage: BusinessStage,
+  id: number,
+): Promise<BusinessRow> {
+  const [row] = await db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.id, id), eq(businesses.userId, userId), eq(businesses.stage, stage)));
+  if (!row) throw notFound('Negocio no encontrado');
+  return row;
+}
+
+/** GET /api/businesses/{segment}/{id}. */
+export async function getBusiness(
+  db: Db,
+  userId: number,
+  stage: BusinessStage,
+  id: number,
+): Promise<Business> {
+  return toBusiness(await ownedBusinessRow(db, userId, stage, id));
+}
+
+/** GET /api/businesses: the user's businesses, by ascending id. */
+export async function listBusinesses(db: Db, userId: number): Promise<Business[]> {
+  const rows = await db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.userId, userId))
+    .orderBy(asc(businesses.id));
+  return rows.map(toBusiness);
+}

@@ -1,0 +1,40 @@
+import { USER_NAME_MAX_LENGTH, userText } from './text.ts';
+import { z } from './zod.ts';
+
+/**
+ * product.md §3 'Product user', as GET /api/users/me (and the calls that change the user) answer it.
+ * `role` is 'admin' for the operators ADMIN_EMAILS names.
+ */
+export const productUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  full_name: z.string(),
+  is_active: z.boolean(),
+  role: z.string(),
+  plan_id: z.number().int(),
+  /** null means unlimited (plan 12). */
+  available_credits: z.number().int().nullable(),
+});
+export type ProductUser = z.infer<typeof productUserSchema>;
+
+/** What the profile view shows (GET /api/auth/profile). */
+export const profileSchema = z.object({
+  email: z.string(),
+  full_name: z.string(),
+  /** null means unlimited (plan 12). */
+  credits: z.number().int().nullable(),
+  /** Whether the user's analytics events may be tied to them (the privacy choice in the profile; off = anonymous). */
+  analytics_personal: z.boolean(),
+  /** Sign-in asks for a code from an authenticator app. */
+  two_factor_enabled: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** POST /api/users/signup's optional body: checked, then ignored (the sign-up already made the user). */
+export const signupInputSchema = z.object({
+  username: userText().max(80).optional(),
+  email: userText().max(320).optional(),
+  full_name: userText().max(USER_NAME_MAX_LENGTH).optional(),
+  external_id: userText().max(200).optional(),
+  language: z.literal('es').optional(),
+});
