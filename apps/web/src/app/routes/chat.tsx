@@ -1,23 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { DemoBanner } from '../../components/demo-banner.tsx';
 import { publicConfig } from '../../config/public-config.ts';
 import { useMe } from '../../features/auth/hooks/use-me.ts';
+import { businessesQueryOptions } from '../../features/businesses/api/businesses.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
+import { CreditsCounter } from '../../features/credits/credits-counter.tsx';
 
-/** product.md §2.1: chat/{type}/{company}; the company is matched against the user's business ids. */
+/**
+ * product.md §2.1: chat/{type}/{company}; the company is matched against the user's business ids. The
+ * chat gets what belongs to other features from here: the user's plan and credits, the business list
+ * and the credits counter.
+ */
 export function Component() {
   const { company = '' } = useParams();
   const me = useMe();
+  const businesses = useQuery(businessesQueryOptions());
   // The root opens this screen only once the product user has loaded.
   if (!me.data) return null;
-  if (!publicConfig.demo) return <ChatScreen company={company} me={me.data} />;
+  const screen = (
+    <ChatScreen
+      company={company}
+      account={{ planId: me.data.plan_id, credits: me.data.available_credits }}
+      businesses={businesses.data}
+      businessesFailed={businesses.isError}
+      creditsCounter={CreditsCounter}
+    />
+  );
+  if (!publicConfig.demo) return screen;
   // Demo mode: the banner sits above the chat, which fills the rest of the screen instead of all of it.
   return (
     <div className="flex h-dvh flex-col">
       <DemoBanner />
-      <div className="min-h-0 flex-1 [&>div]:h-full">
-        <ChatScreen company={company} me={me.data} />
-      </div>
+      <div className="min-h-0 flex-1 [&>div]:h-full">{screen}</div>
     </div>
   );
 }

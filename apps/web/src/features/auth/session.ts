@@ -1,13 +1,11 @@
 import { NO_PLAN } from '@rumbo/contract';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
+import { accountQueryKeys } from '../../lib/query-keys.ts';
 import { type AuthUser, authClient } from './api/auth-client.ts';
 
-export const authQueryKeys = {
-  session: ['auth', 'session'] as const,
-  me: ['users', 'me'] as const,
-  profile: ['auth', 'profile'] as const,
-};
+/** The account's keys are shared (src/lib), so that other features refresh them without importing auth. */
+export const authQueryKeys = accountQueryKeys;
 
 /** product.md §3 'Signed-in identity'. */
 export interface SignedInIdentity {

@@ -1,28 +1,8 @@
+import type { ProductUser, Profile } from '@rumbo/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** product.md §3 'Product user', as GET /api/users/me answers it. */
-export interface ProductUser {
-  id: number;
-  username: string;
-  full_name: string;
-  is_active: boolean;
-  role: string;
-  plan_id: number;
-  /** null means unlimited (plan 12). */
-  available_credits: number | null;
-}
-
-/** What the profile view shows (GET /api/auth/profile). */
-export interface Profile {
-  email: string;
-  full_name: string;
-  /** null means unlimited (plan 12). */
-  credits: number | null;
-  /** Whether the user's analytics events may be tied to them (the privacy choice in the profile). */
-  analytics_personal: boolean;
-  /** Sign-in asks for a code from an authenticator app (issue 16). */
-  two_factor_enabled: boolean;
-}
+// The wire shapes live in the contract; re-exported so the screens keep one place to import them from.
+export type { ProductUser, Profile };
 
 export function getMe(signal?: AbortSignal): Promise<ProductUser> {
   return apiFetch<ProductUser>('/api/users/me', { signal });

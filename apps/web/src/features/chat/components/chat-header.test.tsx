@@ -14,6 +14,7 @@ function renderHeader(sidebarOpen = false) {
       sidebarOpen={sidebarOpen}
       planId={7}
       credits={120}
+      creditsCounter={() => null}
       onOpenSidebar={onOpenSidebar}
       onNewChat={() => {}}
     />,

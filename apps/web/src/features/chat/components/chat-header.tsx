@@ -1,13 +1,25 @@
 import type { Business } from '@rumbo/contract';
 import { FileChartColumn, PanelLeftOpen, SquarePen, X } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { BusinessLogo } from '../../../components/business-logo.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { paths } from '../../../config/paths.ts';
-import { BusinessLogo } from '../../businesses/components/business-card.tsx';
-import { CreditsCounter } from '../../credits/credits-counter.tsx';
 import { IconButton, iconButtonClass } from './icon-button.tsx';
 
 const t = chatCopy;
+
+/**
+ * What the header gives the credits counter. The counter is the credits feature's: the route that
+ * composes the screen passes it in (features do not import each other); the header sets its look.
+ */
+export interface CreditsCounterSlotProps {
+  planId: number;
+  /** As the API sends it: null means unlimited. */
+  credits: number | null;
+  className: string;
+  numberClassName: string;
+}
 
 /**
  * product.md §2.6 'Header': the sidebar toggle (only while it is closed), new chat, the business with a
@@ -19,6 +31,7 @@ export function ChatHeader({
   sidebarOpen,
   planId,
   credits,
+  creditsCounter: CreditsCounter,
   onOpenSidebar,
   onNewChat,
 }: {
@@ -26,6 +39,7 @@ export function ChatHeader({
   sidebarOpen: boolean;
   planId: number;
   credits: number | null;
+  creditsCounter: ComponentType<CreditsCounterSlotProps>;
   onOpenSidebar: () => void;
   onNewChat: () => void;
 }) {

@@ -1,7 +1,6 @@
 import type { Business } from '@rumbo/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
@@ -9,16 +8,14 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { publicConfig } from '../../../config/public-config.ts';
-import type { ProductUser } from '../../auth/api/users.ts';
-import { businessesQueryOptions } from '../../businesses/api/businesses.ts';
-import { chatsQueryOptions } from '../api/chats.ts';
 import { capacityStart } from '../capacity.ts';
 import { useChatSession } from '../hooks/use-chat-session.ts';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
+import { useThreadList } from '../hooks/use-thread-list.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
 import { drawQuestions } from '../suggested-questions.es.ts';
-import { ChatHeader } from './chat-header.tsx';
+import { ChatHeader, type CreditsCounterSlotProps } from './chat-header.tsx';
 import { ChatInput } from './chat-input.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
 import { EmptyChat } from './empty-chat.tsx';
@@ -32,38 +29,67 @@ export const ENTER_SPINNER_MAX_MS = 5000;
 /** product.md §2.6 and §9: below this width the sidebar is an overlay. */
 const DESKTOP_QUERY = '(min-width: 768px)';
 
+/** The signed-in user's plan and credits, as the chat needs them (the route reads the product user). */
+export interface ChatAccount {
+  planId: number;
+  /** As the API sends it: null means unlimited. */
+  credits: number | null;
+}
+
+/** What the route that composes the chat gives it from other features. */
+export interface ChatScreenProps {
+  company: string;
+  account: ChatAccount;
+  /** The user's businesses (from the cache the dashboard filled); undefined while they load. */
+  businesses: readonly Business[] | undefined;
+  businessesFailed: boolean;
+  creditsCounter: ComponentType<CreditsCounterSlotProps>;
+}
+
 /**
  * product.md §2.6 'Chat screen' for the business `company` (matched against the user's business ids).
- * The business list comes from the cache the dashboard filled; a business that does not exist, or a
- * list that cannot load, goes back to /chats (product.md §8).
+ * A business that does not exist, or a list that cannot load, goes back to /chats (product.md §8).
  */
-export function ChatScreen({ company, me }: { company: string; me: ProductUser }) {
-  const businesses = useQuery(businessesQueryOptions());
-  const business = businesses.data?.find((b) => String(b.id) === company);
+export function ChatScreen({
+  company,
+  account,
+  businesses,
+  businessesFailed,
+  creditsCounter,
+}: ChatScreenProps) {
+  const business = businesses?.find((b) => String(b.id) === company);
   const [waitedLong, setWaitedLong] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setWaitedLong(true), ENTER_SPINNER_MAX_MS);
     return () => clearTimeout(timer);
   }, []);
 
-  if (businesses.isError || (businesses.data && !business)) return <Navigate to={paths.chats} replace />;
+  if (businessesFailed || (businesses && !business)) return <Navigate to={paths.chats} replace />;
   if (!business) return <FullScreenSpinner />;
-  return <ChatWorkspace key={business.id} business={business} me={me} spinnerExpired={waitedLong} />;
+  return (
+    <ChatWorkspace
+      key={business.id}
+      business={business}
+      account={account}
+      creditsCounter={creditsCounter}
+      spinnerExpired={waitedLong}
+    />
+  );
 }
 
 function ChatWorkspace({
   business,
-  me,
+  account,
+  creditsCounter,
   spinnerExpired,
 }: {
   business: Business;
-  me: ProductUser;
+  account: ChatAccount;
+  creditsCounter: ComponentType<CreditsCounterSlotProps>;
   spinnerExpired: boolean;
 }) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const chatPages = useInfiniteQuery(chatsQueryOptions(business.id));
-  const chats = useMemo(() => chatPages.data?.pages.flat(), [chatPages.data]);
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [sidebarOpen, setSidebarOpen] = useState(desktop);
   const [notices, setNotices] = useState<string[]>([]);
@@ -86,13 +112,15 @@ function ChatWorkspace({
 
   const session = useChatSession({
     businessId: business.id,
-    planId: me.plan_id,
-    credits: me.available_credits,
+    planId: account.planId,
+    credits: account.credits,
     productName: publicConfig.productName,
     initialChatId: Number.isInteger(initialChat) && initialChat > 0 ? initialChat : null,
     onChatChange,
     onNotice: (notice) => setNotices([notice]),
   });
+  const chatPages = useThreadList(business.id, session.firstAnsweredAt);
+  const chats = useMemo(() => chatPages.data?.pages.flat(), [chatPages.data]);
 
   const messageInput = useRef<HTMLTextAreaElement>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -133,14 +161,14 @@ function ChatWorkspace({
     closeOnMobile();
   };
   const canSend = session.canSend && chatsLoaded;
-  const start = chats ? capacityStart(me.plan_id, chats, openedAt) : null;
+  const start = chats ? capacityStart(account.planId, chats, openedAt) : null;
   const notice =
     start === null ? null : (
       <ResearchNotice
         start={start}
         businessId={business.id}
         businessName={business.name}
-        planId={me.plan_id}
+        planId={account.planId}
       />
     );
   const send = (text: string, files: Parameters<typeof session.send>[1] = []) => {
@@ -174,8 +202,9 @@ function ChatWorkspace({
         <ChatHeader
           business={business}
           sidebarOpen={sidebarOpen}
-          planId={me.plan_id}
-          credits={me.available_credits}
+          planId={account.planId}
+          credits={account.credits}
+          creditsCounter={creditsCounter}
           onOpenSidebar={() => setSidebarOpen(true)}
           onNewChat={startNewChat}
         />
@@ -217,7 +246,7 @@ function ChatWorkspace({
           onSend={send}
           onStop={session.stop}
           onNotices={setNotices}
-          footer={<StatusLines businessId={business.id} planId={me.plan_id} />}
+          footer={<StatusLines businessId={business.id} planId={account.planId} />}
           inputRef={messageInput}
           onShortcuts={() => setShortcutsOpen(true)}
         />

@@ -1,8 +1,8 @@
 import type { Business } from '@rumbo/contract';
 import { MessageCircleQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { BusinessLogo } from '../../../components/business-logo.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
-import { BusinessLogo } from '../../businesses/components/business-card.tsx';
 
 /** product.md §2.6 'Empty state': 'Mi negocio' → 'Mi negocio'; 'tienda verde' → 'Tienda verde'. */
 export function capitalise(name: string): string {
