@@ -132,9 +132,25 @@ test('name, password-protected two-factor sign-in with backup codes, data downlo
   await expect(page.getByText('Descarga lista.')).toBeVisible();
 
   // Delete the account: typed confirmation, then the login with a Spanish confirmation.
-  await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  const openDeletion = page.getByRole('button', { name: 'Eliminar mi cuenta' });
+  await openDeletion.click();
   const dialog = page.getByRole('alertdialog', { name: '¿Eliminar tu cuenta para siempre?' });
   await expect(dialog).toBeVisible();
+  // Keyboard: focus starts in the field, Tab cycles inside the dialog, Escape closes it and focus
+  // goes back to the button that opened it.
+  const confirmation = dialog.getByLabel('Escribe ELIMINAR o tu correo para confirmar');
+  await expect(confirmation).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Eliminar definitivamente' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirmation).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(openDeletion).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirmation).toBeFocused();
   await dialog.getByRole('button', { name: 'Eliminar definitivamente' }).click();
   await expect(dialog.getByText('Escribe ELIMINAR o tu correo para confirmar').last()).toBeVisible();
   await scanScreen(page, 'profile: delete account dialog');

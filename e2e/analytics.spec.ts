@@ -200,8 +200,21 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   await expect(row).toBeVisible();
   await expect(users.getByRole('row')).toHaveCount(2);
   await expect(row).toContainText('100');
-  await row.getByRole('button', { name: `Añadir créditos a ${memberEmail}` }).click();
-  const dialog = page.getByRole('dialog');
+  const grantButton = row.getByRole('button', { name: `Añadir créditos a ${memberEmail}` });
+  await grantButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Añadir créditos' });
+  // Keyboard: focus starts on the amount, Shift+Tab from there stays inside (on the last button),
+  // Escape closes the dialog and focus goes back to the row's button.
+  await expect(dialog.getByLabel('Cantidad de créditos')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Añadir créditos' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(grantButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Cantidad de créditos')).toBeFocused();
   await dialog.getByLabel('Cantidad de créditos').fill('50');
   await dialog.getByLabel('Motivo').fill('Compensación por la caída del martes');
   await scanScreen(page, 'admin: grant credits');

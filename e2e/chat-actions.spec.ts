@@ -40,6 +40,25 @@ test('copy, rate, rename, search, export and delete a thread', async ({ page, co
   await expect(answer(page)).toHaveAttribute('data-finished', 'true');
   await expect(sidebar(page).getByRole('button', { name: MODEL_TITLE, exact: true })).toBeVisible();
 
+  // Tooltips (WCAG 1.4.13): keyboard focus shows one, Escape hides it and leaves focus where it is.
+  const off = page.getByTestId('chat-status').getByRole('button', { name: 'Desactivado' });
+  const tooltip = page.getByRole('tooltip');
+  await off.first().focus();
+  await expect(tooltip).toHaveText('Mejora tu plan para activar las investigaciones de mercado');
+  await page.keyboard.press('Tab');
+  await expect(off.last()).toBeFocused();
+  await expect(tooltip).toHaveText('Mejora al plan CEO o al plan Empresa para acceder a fuentes avanzadas');
+  await expect(tooltip).toBeVisible();
+  await scanScreen(page, 'chat: a tooltip open', { widths: [1280] });
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  await expect(off.last()).toBeFocused();
+  // An icon-only button shows its name the same way.
+  await page.getByRole('button', { name: 'Adjuntar archivos' }).focus();
+  await expect(tooltip).toHaveText('Adjuntar archivos');
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+
   // Copy: as Markdown, then as text; 'Copiado' shows and goes back after 3 s.
   const tools = answer(page).getByRole('group', { name: 'Acciones de la respuesta' });
   await tools.getByRole('button', { name: 'Copiar en Markdown' }).click();
@@ -78,12 +97,49 @@ test('copy, rate, rename, search, export and delete a thread', async ({ page, co
   await expect(menu.getByRole('menuitem')).toHaveText(['Renombrar', 'Exportar en Markdown', 'Eliminar']);
   await expect(menu.getByRole('menuitem', { name: 'Renombrar' })).toBeFocused();
   await scanScreen(page, 'chat: a thread menu open', { widths: [1280] });
+  // The arrows move through the items (round the ends), Home and End jump to them.
+  const item = (name: string) => menu.getByRole('menuitem', { name });
+  await page.keyboard.press('ArrowDown');
+  await expect(item('Exportar en Markdown')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(item('Eliminar')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(item('Renombrar')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(item('Eliminar')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(item('Renombrar')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(menuButton(MODEL_TITLE)).toBeFocused();
+  // ArrowDown opens it on the first item, ArrowUp on the last.
+  await page.keyboard.press('ArrowUp');
+  await expect(item('Eliminar')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowDown');
+  await expect(item('Renombrar')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menuButton(MODEL_TITLE)).toBeFocused();
   await page.keyboard.press('Enter');
-  await menu.getByRole('menuitem', { name: 'Renombrar' }).click();
+  await expect(item('Renombrar')).toBeFocused();
+  await page.keyboard.press('Enter');
   const rename = page.getByRole('dialog', { name: 'Renombrar chat' });
+  // Focus starts in the field and Tab cycles inside the dialog (the page behind is out of reach).
+  await expect(rename.getByLabel('Título')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(rename.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(rename.getByRole('button', { name: 'Guardar' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(rename.getByLabel('Título')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(rename.getByRole('button', { name: 'Guardar' })).toBeFocused();
+  // Escape closes it and gives focus back to the menu's button; the menu's item opens it again.
+  await page.keyboard.press('Escape');
+  await expect(rename).toBeHidden();
+  await expect(menuButton(MODEL_TITLE)).toBeFocused();
+  await menuButton(MODEL_TITLE).click();
+  await item('Renombrar').click();
   await rename.getByLabel('Título').fill('   ');
   await rename.getByRole('button', { name: 'Guardar' }).click();
   await expect(rename.getByRole('alert')).toHaveText('Escribe un título');
@@ -129,6 +185,18 @@ test('copy, rate, rename, search, export and delete a thread', async ({ page, co
   await expect(confirm).toContainText('Se borrarán «Plan de aceites»');
   await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await scanScreen(page, 'chat: delete confirmation', { widths: [1280] });
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Eliminar chat' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(menuButton('Plan de aceites')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Eliminar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Eliminar chat' }).click();
   await expect(confirm).toBeHidden();
   await expect(

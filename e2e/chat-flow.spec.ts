@@ -192,6 +192,17 @@ test('failures explain themselves; regenerate and edit-and-resend persist', asyn
   await scanScreen(page, 'chat: keyboard shortcuts');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // From its button: focus is on 'Cerrar', the one control inside, and Tab keeps it there; Escape
+  // closes the list and focus goes back to the button.
+  const shortcutsButton = page.getByRole('button', { name: 'Atajos de teclado' });
+  await shortcutsButton.click();
+  const close = dialog.getByRole('button', { name: 'Cerrar' });
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(shortcutsButton).toBeFocused();
   await page.getByRole('region', { name: 'Conversación' }).focus();
   await page.keyboard.press('/');
   await expect(input(page)).toBeFocused();

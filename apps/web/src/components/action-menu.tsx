@@ -1,5 +1,6 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EllipsisVertical, type LucideIcon } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 export interface MenuAction {
   label: string;
@@ -13,16 +14,16 @@ export interface MenuAction {
 }
 
 const itemClass = (danger: boolean | undefined) =>
-  `flex min-h-10 w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium focus:outline-none ${
+  `flex min-h-10 w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium select-none focus:outline-none ${
     danger
       ? 'text-red-700 hover:bg-red-50 focus:bg-red-50'
       : 'text-slate-700 hover:bg-slate-100 focus:bg-slate-100'
   }`;
 
 /**
- * The three-dot menu (WAI-ARIA menu button): Enter, Space or the arrows open it, the arrows, Home
- * and End move between items, Escape closes it and gives focus back to the button, Tab or a click
- * outside close it.
+ * The three-dot menu (a WAI-ARIA menu button, Radix DropdownMenu): Enter, Space or the arrows open
+ * it, the arrows (round the ends), Home, End and a typed letter move between items, Escape closes it
+ * and gives focus back to the button, as choosing an item does; Tab or a click outside close it.
  */
 export function ActionMenu({
   label,
@@ -40,93 +41,76 @@ export function ActionMenu({
   menuClassName?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const itemRefs = useRef<Array<HTMLElement | null>>([]);
-  const menuId = useId();
+  // ArrowUp opens the menu on its last item; every other way opens it on the first.
+  const startAtLast = useRef(false);
 
-  useEffect(() => {
-    if (open) itemRefs.current[active]?.focus();
-  }, [open, active]);
+  // Radix focuses the menu itself after a click; like a keyboard opening, it starts on an item. The
+  // menu is drawn in a portal a render after it opens, so this runs when its element arrives (before
+  // Radix's own focusing, which then leaves an item that already has focus alone).
+  const menuRef = useCallback((menu: HTMLDivElement | null) => {
+    if (!menu || menu.contains(document.activeElement)) return;
+    const items = menu.querySelectorAll<HTMLElement>('[role="menuitem"]');
+    items[startAtLast.current ? items.length - 1 : 0]?.focus();
+  }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const openAt = (position: number) => {
-    setActive(position);
-    setOpen(true);
-  };
-
-  const close = (returnFocus: boolean) => {
+  // Focus goes back to the button before an item's action runs, so a dialog the action opens
+  // returns focus there when it closes. It is done here, at once, rather than by Radix after the
+  // menu has gone, which would take focus away from that dialog.
+  const closeToButton = () => {
     setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      openAt(0);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt(actions.length - 1);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const last = actions.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: active === last ? 0 : active + 1,
-      ArrowUp: active === 0 ? last : active - 1,
-      Home: 0,
-      End: last,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      setActive(moves[event.key] ?? 0);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
+    buttonRef.current?.focus();
   };
 
   return (
-    <div className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label={label}
-        title={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : openAt(0))}
-        onKeyDown={onButtonKeyDown}
-        className={`${buttonClassName} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
-      >
-        <Icon className="size-5" aria-hidden="true" />
-      </button>
-      {open ? (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          ref={buttonRef}
+          type="button"
           aria-label={label}
-          tabIndex={-1}
-          onKeyDown={onMenuKeyDown}
-          className={`absolute top-full right-0 z-20 mt-1 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 ${menuClassName}`}
+          title={label}
+          onPointerDown={() => {
+            startAtLast.current = false;
+          }}
+          // Radix opens on pointer down and on keys; a screen reader's virtual cursor sends a bare
+          // click (no pointer, detail 0), which must open the menu too.
+          onClick={(event) => {
+            if (event.detail !== 0) return;
+            startAtLast.current = false;
+            setOpen((shown) => !shown);
+          }}
+          onKeyDown={(event) => {
+            startAtLast.current = event.key === 'ArrowUp';
+            if (event.key === 'ArrowUp') {
+              event.preventDefault();
+              setOpen(true);
+            }
+          }}
+          className={`${buttonClassName} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
         >
-          {actions.map((action, position) => {
+          <Icon className="size-5" aria-hidden="true" />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          ref={menuRef}
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+          loop
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          onEscapeKeyDown={(event) => {
+            // The menu's Escape alone: an overlay around it (the chat's history) stays open.
+            event.stopPropagation();
+            closeToButton();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Tab') closeToButton();
+          }}
+          className={`z-50 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 ${menuClassName}`}
+        >
+          {actions.map((action) => {
             const ItemIcon = action.icon;
             const content = (
               <>
@@ -134,40 +118,32 @@ export function ActionMenu({
                 {action.label}
               </>
             );
-            const common = {
-              ref: (element: HTMLElement | null) => {
-                itemRefs.current[position] = element;
-              },
-              role: 'menuitem',
-              tabIndex: position === active ? 0 : -1,
-              className: itemClass(action.danger),
-            } as const;
             return action.href ? (
-              <a
+              <DropdownMenu.Item
                 key={action.label}
-                {...common}
-                href={action.href}
-                download={action.download}
-                onClick={() => close(true)}
+                asChild
+                onSelect={closeToButton}
+                className={itemClass(action.danger)}
               >
-                {content}
-              </a>
+                <a href={action.href} download={action.download}>
+                  {content}
+                </a>
+              </DropdownMenu.Item>
             ) : (
-              <button
+              <DropdownMenu.Item
                 key={action.label}
-                {...common}
-                type="button"
-                onClick={() => {
-                  close(true);
+                onSelect={() => {
+                  closeToButton();
                   action.onSelect?.();
                 }}
+                className={itemClass(action.danger)}
               >
                 {content}
-              </button>
+              </DropdownMenu.Item>
             );
           })}
-        </div>
-      ) : null}
-    </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -1,8 +1,5 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 
 interface ModalProps {
   /** Id of the element that names the dialog (its title). */
@@ -22,9 +19,10 @@ interface ModalProps {
 }
 
 /**
- * A modal dialog drawn over everything else. While it is open the rest of the page is inert (not
- * clickable, not reachable with Tab, hidden from screen readers), focus moves into it and comes back
- * to where it was when it closes. Modals may stack: the newest makes the older ones inert as well.
+ * A modal dialog drawn over everything else (Radix Dialog): focus is trapped inside, the page behind
+ * neither scrolls nor answers the pointer and is hidden from screen readers, and focus comes back to
+ * where it was when the dialog closes. It is open while it is mounted: callers show it by state.
+ * Modals may stack: only the newest one answers Escape.
  */
 export function Modal({
   labelledBy,
@@ -36,67 +34,49 @@ export function Modal({
   panelClassName = '',
   children,
 }: ModalProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // Radix gives focus back to a Dialog.Trigger; ours open from state (a menu item, a shortcut, a
+  // route), so the element focused before opening is remembered here, before Radix moves focus.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, []);
 
-  useEffect(() => {
-    const container = containerRef.current;
-    const panel = panelRef.current;
-    if (!container || !panel) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const madeInert = Array.from(document.body.children).filter(
-      (element) => element !== container && !element.hasAttribute('inert'),
-    );
-    for (const element of madeInert) element.setAttribute('inert', '');
-    (initialFocus?.current ?? panel.querySelector<HTMLElement>(FOCUSABLE) ?? panel).focus();
-    // A DOM listener: a modal opened over this one lives in another branch of <body>, so its Escape
-    // never reaches this one, and only the innermost dialog closes. The Escape is the dialog's alone:
-    // the page's own listeners (an overlay that closes, an answer that stops) must not see it too, even
-    // once closing the dialog has put them back.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      onCloseRef.current();
-    };
-    panel.addEventListener('keydown', onKeyDown);
-    return () => {
-      panel.removeEventListener('keydown', onKeyDown);
-      for (const element of madeInert) element.removeAttribute('inert');
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
-    };
-  }, [initialFocus]);
-
-  const panelClass = `focus:outline-none ${panelClassName}`;
-  return createPortal(
-    <div ref={containerRef} className={`fixed inset-0 z-50 flex ${className}`}>
-      {role === 'alertdialog' ? (
-        <div
-          ref={panelRef}
-          role="alertdialog"
-          aria-modal="true"
-          aria-labelledby={labelledBy}
-          aria-describedby={describedBy}
-          tabIndex={-1}
-          className={panelClass}
-        >
-          {children}
-        </div>
-      ) : (
-        <div
-          ref={panelRef}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={labelledBy}
-          aria-describedby={describedBy}
-          tabIndex={-1}
-          className={panelClass}
-        >
-          {children}
-        </div>
-      )}
-    </div>,
-    document.body,
+  return (
+    <RadixDialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <RadixDialog.Portal>
+        {/* The overlay holds the panel, so the backdrop's classes also place it (and it scrolls). */}
+        <RadixDialog.Overlay className={`fixed inset-0 z-50 flex ${className}`}>
+          <RadixDialog.Content
+            role={role}
+            aria-modal="true"
+            aria-labelledby={labelledBy}
+            aria-describedby={describedBy}
+            className={`focus:outline-none ${panelClassName}`}
+            onOpenAutoFocus={(event) => {
+              if (!initialFocus?.current) return;
+              event.preventDefault();
+              initialFocus.current.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+            }}
+            // The Escape is the dialog's alone: the page's own listeners (an overlay that closes, an
+            // answer that stops) must not see it too, even once closing the dialog has put them back.
+            onEscapeKeyDown={(event) => event.stopPropagation()}
+            // A click beside the panel does nothing, as before: only its buttons and Escape close it.
+            onPointerDownOutside={(event) => event.preventDefault()}
+            onInteractOutside={(event) => event.preventDefault()}
+          >
+            {children}
+          </RadixDialog.Content>
+        </RadixDialog.Overlay>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

@@ -1,8 +1,8 @@
 import { confirmsAccountDeletion } from '@rumbo/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../components/button.tsx';
+import { Dialog, DialogFooter } from '../../components/dialog.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
-import { Modal } from '../../components/modal.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { accountCopy } from '../../config/copy/account.es.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -20,8 +20,6 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: 
   const [typed, setTyped] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const titleId = useId();
-  const textId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const close = () => {
@@ -65,21 +63,14 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: 
         {texts.open}
       </Button>
       {open ? (
-        <Modal
-          labelledBy={titleId}
-          describedBy={textId}
-          onClose={close}
+        <Dialog
           role="alertdialog"
+          title={texts.dialogTitle}
+          description={texts.dialogText}
+          onClose={close}
           initialFocus={inputRef}
-          panelClassName="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
         >
-          <form onSubmit={submit} noValidate className="space-y-4">
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-              {texts.dialogTitle}
-            </h2>
-            <p id={textId} className="text-sm text-slate-600">
-              {texts.dialogText}
-            </p>
+          <form onSubmit={submit} noValidate className="mt-4 space-y-4">
             <TextField
               ref={inputRef}
               label={texts.typeToConfirm}
@@ -89,7 +80,7 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: 
               onChange={(event) => setTyped(event.target.value)}
             />
             {error ? <FormAlert message={error} /> : null}
-            <div className="flex flex-wrap justify-end gap-2">
+            <DialogFooter>
               <Button variant="secondary" onClick={close} disabled={busy}>
                 {texts.cancel}
               </Button>
@@ -100,9 +91,9 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: 
               >
                 {texts.confirm}
               </Button>
-            </div>
+            </DialogFooter>
           </form>
-        </Modal>
+        </Dialog>
       ) : null}
     </div>
   );

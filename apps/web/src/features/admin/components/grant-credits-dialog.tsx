@@ -1,10 +1,9 @@
 import { type AdminUser, type GrantCreditsInput, grantCreditsInputSchema } from '@rumbo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { Dialog, DialogFooter } from '../../../components/dialog.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { Modal } from '../../../components/modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { adminCopy } from '../../../config/copy/admin.es.ts';
 import { adminQueryKeys, grantCredits } from '../api/admin.ts';
@@ -28,8 +27,6 @@ export function GrantCreditsDialog({
   onClose: () => void;
   onDone: (balance: number | null) => void;
 }) {
-  const titleId = useId();
-  const descriptionId = useId();
   const reasonId = useId();
   const amountRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
@@ -73,27 +70,13 @@ export function GrantCreditsDialog({
 
   const reasonMessageId = `${reasonId}-message`;
   return (
-    <Modal
-      labelledBy={titleId}
-      describedBy={descriptionId}
+    <Dialog
+      title={t.title}
+      description={t.to(user.email)}
       onClose={onClose}
+      closeLabel={t.close}
       initialFocus={amountRef}
-      panelClassName="relative max-h-full w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5"
     >
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label={t.close}
-        className="absolute top-3 right-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        <X className="size-5" aria-hidden="true" />
-      </button>
-      <h2 id={titleId} className="pr-10 text-lg font-semibold text-slate-900">
-        {t.title}
-      </h2>
-      <p id={descriptionId} className="mt-1 text-sm break-words text-slate-600">
-        {t.to(user.email)}
-      </p>
       <form noValidate onSubmit={submit} className="mt-5 space-y-4">
         <TextField
           ref={amountRef}
@@ -128,15 +111,15 @@ export function GrantCreditsDialog({
           </p>
         </div>
         {grant.isError ? <FormAlert message={errorMessage(grant.error, adminCopy.genericError)} /> : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="secondary" onClick={onClose}>
             {t.cancel}
           </Button>
           <Button type="submit" loading={grant.isPending}>
             {t.submit}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

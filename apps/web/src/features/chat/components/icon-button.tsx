@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Tooltip } from '../../../components/tooltip.tsx';
 
 /** The chat screen's square icon buttons; the variant sets colours and corners. */
 const VARIANTS = {
@@ -12,7 +13,7 @@ const VARIANTS = {
 export const iconButtonClass = (variant: keyof typeof VARIANTS) =>
   `flex size-10 shrink-0 items-center justify-center focus-visible:outline-2 ${VARIANTS[variant]}`;
 
-/** An icon-only button: `label` is both its accessible name and its tooltip. */
+/** An icon-only button: `label` is both its accessible name and its tooltip (on hover and on focus). */
 export function IconButton({
   label,
   variant = 'plain',
@@ -25,8 +26,10 @@ export function IconButton({
   children: ReactNode;
 }) {
   return (
-    <button type={type} aria-label={label} title={label} className={iconButtonClass(variant)} {...rest}>
-      {children}
-    </button>
+    <Tooltip text={label} kind="label">
+      <button type={type} aria-label={label} className={iconButtonClass(variant)} {...rest}>
+        {children}
+      </button>
+    </Tooltip>
   );
 }

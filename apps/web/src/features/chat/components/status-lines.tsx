@@ -1,6 +1,7 @@
 import { hasAdvancedSources, isResearchEnabled } from '@rumbo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Tooltip } from '../../../components/tooltip.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { latestResearchQueryOptions } from '../api/chats.ts';
 import { formatResearchAge } from '../format.ts';
@@ -10,24 +11,15 @@ const MINUTE_MS = 60_000;
 
 /** A value with a tooltip that also opens on keyboard focus and is read by screen readers. */
 function WithTooltip({ value, tooltip }: { value: string; tooltip: string }) {
-  const id = useId();
   return (
-    <span className="group relative">
+    <Tooltip text={tooltip}>
       <button
         type="button"
-        aria-describedby={id}
         className="cursor-help font-medium text-slate-800 underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         {value}
       </button>
-      <span
-        id={id}
-        role="tooltip"
-        className="pointer-events-none absolute bottom-full left-1/2 z-20 mb-2 hidden w-56 -translate-x-1/2 rounded-lg bg-slate-900 px-3 py-2 text-center text-xs font-normal text-white shadow-lg group-focus-within:block group-hover:block"
-      >
-        {tooltip}
-      </span>
-    </span>
+    </Tooltip>
   );
 }
 

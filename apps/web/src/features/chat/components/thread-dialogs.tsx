@@ -1,6 +1,6 @@
 import { CHAT_TITLE_MAX_LENGTH, type Chat } from '@rumbo/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Modal } from '../../../components/modal.tsx';
+import { Dialog, DialogFooter } from '../../../components/dialog.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { deleteChat, renameChat } from '../api/chat-actions.ts';
@@ -11,7 +11,6 @@ const primary =
   'inline-flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 disabled:bg-slate-400';
 const secondary =
   'inline-flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600';
-const panel = 'w-full max-w-md rounded-2xl bg-white p-5 shadow-xl';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError && error.status < 500 ? error.message : t.failed;
@@ -26,7 +25,6 @@ export function RenameChatDialog({
   onClose: () => void;
   onRenamed: (chat: Chat) => void;
 }) {
-  const titleId = useId();
   const inputId = useId();
   const errorId = useId();
   const [title, setTitle] = useState(chat.title);
@@ -49,11 +47,8 @@ export function RenameChatDialog({
     }
   };
   return (
-    <Modal labelledBy={titleId} onClose={onClose} panelClassName={panel}>
+    <Dialog title={t.renameTitle} onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {t.renameTitle}
-        </h2>
         <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-slate-800">
           {t.renameLabel}
         </label>
@@ -71,7 +66,7 @@ export function RenameChatDialog({
             {error}
           </p>
         ) : null}
-        <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <DialogFooter>
           <button type="button" onClick={onClose} className={secondary}>
             {t.cancel}
           </button>
@@ -82,9 +77,9 @@ export function RenameChatDialog({
           >
             {saving ? t.saving : t.save}
           </button>
-        </div>
+        </DialogFooter>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -100,8 +95,6 @@ export function DeleteChatDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const titleId = useId();
-  const textId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -117,40 +110,31 @@ export function DeleteChatDialog({
     }
   };
   return (
-    <Modal
+    <Dialog
       role="alertdialog"
-      labelledBy={titleId}
-      describedBy={textId}
+      title={t.deleteTitle}
+      description={t.deleteText(title)}
       onClose={onClose}
       initialFocus={cancelRef}
-      panelClassName={panel}
     >
-      <div>
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {t.deleteTitle}
-        </h2>
-        <p id={textId} className="mt-2 break-words text-sm text-slate-700">
-          {t.deleteText(title)}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
         </p>
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <button ref={cancelRef} type="button" onClick={onClose} className={secondary}>
-            {t.cancel}
-          </button>
-          <button
-            type="button"
-            onClick={() => void confirm()}
-            disabled={deleting}
-            className={`${primary} bg-red-700 hover:bg-red-800 focus-visible:outline-red-700`}
-          >
-            {deleting ? t.deleting : t.deleteConfirm}
-          </button>
-        </div>
-      </div>
-    </Modal>
+      ) : null}
+      <DialogFooter>
+        <button ref={cancelRef} type="button" onClick={onClose} className={secondary}>
+          {t.cancel}
+        </button>
+        <button
+          type="button"
+          onClick={() => void confirm()}
+          disabled={deleting}
+          className={`${primary} bg-red-700 hover:bg-red-800 focus-visible:outline-red-700`}
+        >
+          {deleting ? t.deleting : t.deleteConfirm}
+        </button>
+      </DialogFooter>
+    </Dialog>
   );
 }
