@@ -1,5 +1,7 @@
-import { FULL_NAME_MAX_LENGTH } from '@rumbo/contract';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FULL_NAME_MAX_LENGTH, updateProfileSchema } from '@rumbo/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { accountCopy } from '../../config/copy/account.es.ts';
@@ -9,60 +11,58 @@ import { type SavedUser, saveFullName } from './api/account.ts';
 
 const texts = accountCopy.name;
 
-function nameError(value: string): string | undefined {
-  const name = value.trim();
-  if (!name) return texts.empty;
-  if (name.length > FULL_NAME_MAX_LENGTH) return texts.tooLong;
-  return undefined;
-}
-
-/** The profile's full name, saved with PATCH /api/users/me; the caller shows it everywhere at once. */
+/**
+ * The profile's full name, saved with PATCH /api/users/me and checked with the contract's schema for it
+ * (ADR 0019); the caller shows the saved name everywhere at once.
+ */
 export function NameForm({ fullName, onSaved }: { fullName: string; onSaved: (user: SavedUser) => void }) {
-  const [value, setValue] = useState(fullName);
-  const [error, setError] = useState<string>();
+  const form = useForm({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: { full_name: fullName },
+    // The field keeps the focus it has: the message under it says what to fix.
+    shouldFocusError: false,
+  });
   const [status, setStatus] = useState('');
-  const [saving, setSaving] = useState(false);
+  const value = form.watch('full_name');
+  const error = form.formState.errors.full_name?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setStatus('');
-    const invalid = nameError(value);
-    setError(invalid);
-    if (invalid) return;
-    setSaving(true);
+  const submit = form.handleSubmit(async ({ full_name }) => {
     try {
-      const user = await saveFullName(value.trim());
-      setValue(user.full_name);
+      const user = await saveFullName(full_name);
+      // A fresh form: after a save, a change is checked again only on the next submit.
+      form.reset({ full_name: user.full_name });
       onSaved(user);
       setStatus(texts.saved);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.field === 'full_name' ? failure.message : texts.failed);
-    } finally {
-      setSaving(false);
+      const message =
+        failure instanceof ApiError && failure.field === 'full_name' ? failure.message : texts.failed;
+      form.setError('full_name', { type: 'server', message });
     }
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form
+      onSubmit={(event) => {
+        setStatus('');
+        void submit(event);
+      }}
+      noValidate
+      className="space-y-3"
+    >
       <TextField
         label={copy.billing.profile.fullName}
-        value={value}
         autoComplete="name"
         maxLength={FULL_NAME_MAX_LENGTH + 20}
         invalid={error !== undefined}
         error={error}
         hint={texts.hint}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setStatus('');
-          if (error !== undefined) setError(nameError(event.target.value));
-        }}
+        {...form.register('full_name', { onChange: () => setStatus('') })}
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="submit"
           variant="secondary"
-          loading={saving}
+          loading={form.formState.isSubmitting}
           disabled={value.trim() === fullName.trim()}
         >
           {texts.save}

@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH } from '@rumbo/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -8,16 +11,18 @@ import { ApiError } from '../../lib/api-client.ts';
 import { changePassword } from './api/account.ts';
 
 const texts = accountCopy.password;
-type Field = 'current' | 'next' | 'confirm';
-type Values = Record<Field, string>;
 
-function validate({ current, next, confirm }: Values): Partial<Record<Field, string>> {
-  return {
-    current: current ? undefined : texts.required,
-    next: next.length >= PASSWORD_MIN_LENGTH ? undefined : texts.tooShort,
-    confirm: confirm === next ? undefined : texts.mismatch,
-  };
-}
+// Better Auth's endpoint, so no contract schema (ADR 0019): the current password, a new one of 8 or more,
+// typed twice.
+const passwordChangeSchema = z
+  .object({
+    current: z.string().min(1, texts.required),
+    next: z.string().min(PASSWORD_MIN_LENGTH, texts.tooShort),
+    confirm: z.string(),
+  })
+  .refine((values) => values.confirm === values.next, { path: ['confirm'], message: texts.mismatch });
+type PasswordChange = z.infer<typeof passwordChangeSchema>;
+type Field = keyof PasswordChange;
 
 /** Better Auth's error codes for a refused change, in Spanish. */
 function failureText(error: unknown): string {
@@ -31,62 +36,58 @@ function failureText(error: unknown): string {
 
 /** Change password (issue 16): the current one is required; the other sessions are signed out. */
 export function PasswordForm() {
-  const empty: Values = { current: '', next: '', confirm: '' };
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<PasswordChange>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { current: '', next: '', confirm: '' },
+    // A change re-checks only a field that shows an error (below), not every field after a submit.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
   const [alert, setAlert] = useState('');
   const [status, setStatus] = useState('');
-  const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAlert('');
-    setStatus('');
-    const found = validate(values);
-    setErrors(found);
-    const first = (['current', 'next', 'confirm'] as const).find((field) => found[field]);
-    if (first) {
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setSaving(true);
+  const submit = form.handleSubmit(async (values) => {
     try {
       await changePassword(values.current, values.next);
-      setValues(empty);
+      form.reset();
       setStatus(texts.saved);
     } catch (error) {
       setAlert(failureText(error));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   const field = (name: Field, label: string, autoComplete: string) => (
     <TextField
-      name={name}
       label={label}
       type="password"
       autoComplete={autoComplete}
-      value={values[name]}
       invalid={errors[name] !== undefined}
-      error={errors[name]}
-      onChange={(event) => {
-        const next = { ...values, [name]: event.target.value };
-        setValues(next);
-        if (errors[name] !== undefined) setErrors({ ...errors, [name]: validate(next)[name] });
-      }}
+      error={errors[name]?.message}
+      {...form.register(name, {
+        onChange: () => {
+          if (form.getFieldState(name).error) void form.trigger(name);
+        },
+      })}
     />
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form
+      onSubmit={(event) => {
+        setAlert('');
+        setStatus('');
+        void submit(event);
+      }}
+      noValidate
+      className="space-y-4"
+    >
       <p className="text-sm text-slate-600">{texts.hint}</p>
       {field('current', texts.current, 'current-password')}
       {field('next', texts.next, 'new-password')}
       {field('confirm', texts.confirm, 'new-password')}
       {alert ? <FormAlert message={alert} /> : null}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" variant="secondary" loading={saving}>
+        <Button type="submit" variant="secondary" loading={form.formState.isSubmitting}>
           {texts.submit}
         </Button>
         <p role="status" className="text-sm text-emerald-700">

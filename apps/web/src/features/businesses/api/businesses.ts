@@ -1,4 +1,5 @@
 import {
+  BUSINESS_STAGE_SEGMENTS,
   type Business,
   type BusinessStage,
   type EstablishedInput,
@@ -9,10 +10,8 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** product.md §7: the path segment of each stage (/businesses/ideas, /businesses/established). */
-const SEGMENT: Record<BusinessStage, string> = { idea: 'ideas', established: 'established' };
-
-const base = (stage: BusinessStage) => `/api/businesses/${SEGMENT[stage]}`;
+/** product.md §7: the address of each stage's businesses (/api/businesses/ideas, …/established). */
+const base = (stage: BusinessStage) => `/api/businesses/${BUSINESS_STAGE_SEGMENTS[stage]}`;
 
 /** product.md §9: the business list is cached for 1 hour unless a screen forces a refresh. */
 export const BUSINESSES_STALE_TIME_MS = 60 * 60 * 1000;

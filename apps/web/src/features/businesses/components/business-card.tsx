@@ -1,41 +1,11 @@
 import type { Business } from '@rumbo/contract';
-import { Building2, Lightbulb } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionMenu } from '../../../components/action-menu.tsx';
+import { BusinessLogo } from '../../../components/business-logo.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
 
 const t = copy.businesses.dashboard;
-
-/** The business's logo (served to its owner only, same origin) or a default icon by stage. */
-export function BusinessLogo({
-  business,
-  className = 'size-14',
-}: {
-  business: Business;
-  className?: string;
-}) {
-  const [failed, setFailed] = useState(false);
-  if (business.logo_url && !failed) {
-    return (
-      <img
-        src={business.logo_url}
-        alt={t.logoAlt(business.name)}
-        onError={() => setFailed(true)}
-        className={`${className} shrink-0 rounded-xl object-cover ring-1 ring-slate-200`}
-      />
-    );
-  }
-  const Icon = business.stage === 'idea' ? Lightbulb : Building2;
-  return (
-    <span
-      className={`${className} flex shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 ring-1 ring-brand-100`}
-    >
-      <Icon className="size-6" aria-hidden="true" />
-    </span>
-  );
-}
 
 /** One business on the chats dashboard (product.md §2.9): logo, name, 'Entrar' and the three-dot menu. */
 export function BusinessCard({

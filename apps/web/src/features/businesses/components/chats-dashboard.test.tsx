@@ -79,10 +79,11 @@ describe('the chats dashboard (product.md §2.9)', () => {
     const menu = screen.getByRole('menu');
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement?.textContent).toBe('Editar');
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    expect(document.activeElement?.textContent).toBe('Estudio de mercado');
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    expect(document.activeElement?.textContent).toBe('Eliminar');
+    // The keys go to the focused item, as in a browser; Radix moves focus on the next tick.
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Estudio de mercado'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Eliminar'));
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(menuButton);
@@ -115,9 +116,12 @@ describe('the chats dashboard (product.md §2.9)', () => {
     const dialog = screen.getByRole('alertdialog', { name: '¿Eliminar Oliva Directa?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(network.callsTo('DELETE /api/businesses/ideas/4')).toHaveLength(1));
-    expect(screen.getByRole('article', { name: 'Oliva Directa' })).toBeTruthy();
+    // Still there, under the open dialog (which hides the page from assistive technology).
+    expect(screen.getByRole('article', { name: 'Oliva Directa', hidden: true })).toBeTruthy();
     confirm?.();
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Oliva Directa' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Oliva Directa', hidden: true })).toBeNull(),
+    );
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('article', { name: 'Panadería Sol' })).toBeTruthy();
   });

@@ -4,13 +4,13 @@ import { Lock, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { businessesQueryOptions } from '../api/businesses.ts';
 import { useDeleteBusiness } from '../hooks/use-delete-business.ts';
 import { BusinessCard } from './business-card.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RefreshResearchOffer } from './refresh-research-offer.tsx';
 
 const t = copy.businesses.dashboard;

@@ -3,7 +3,7 @@ import { CircleAlert, ImagePlus, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { copy } from '../../../config/copy.es.ts';
-import type { LogoValue } from '../wizard/form-model.ts';
+import type { LogoValue } from '../wizard/form-values.ts';
 import { gradientCss, initialOf, LOGO_ACCEPT, logoFileProblem } from '../wizard/logo.ts';
 
 const t = copy.businesses.logo;

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { copy } from '../../../config/copy.es.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const t = copy.businesses.wizard.unsaved;
 

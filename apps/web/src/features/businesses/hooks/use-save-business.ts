@@ -11,7 +11,7 @@ import {
   updateBusiness,
   uploadLogo,
 } from '../api/businesses.ts';
-import type { LogoValue } from '../wizard/form-model.ts';
+import type { LogoValue } from '../wizard/form-values.ts';
 import { initialOf, renderGradientLogo } from '../wizard/logo.ts';
 
 const t = copy.businesses.wizard.errors;

@@ -1,114 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_150, sampleEstablished, sampleIdea } from '../../../test/businesses.ts';
-import {
-  type BusinessFormValues,
-  CREATE_STEPS,
-  checkStep,
-  clampProfitMargin,
-  currencyFromSymbol,
-  descriptionError,
-  EDIT_STEPS,
-  emptyFormValues,
-  formValuesFromBusiness,
-  parseNumberInput,
-  symbolFromCurrency,
-  toEstablishedWire,
-  toIdeaWire,
-  toPayload,
-} from './form-model.ts';
-
-const idea = (overrides: Partial<BusinessFormValues> = {}): BusinessFormValues => ({
-  ...emptyFormValues(),
-  businessType: 'business-idea',
-  logo: { kind: 'gradient', index: 0 },
-  name: 'Oliva Directa',
-  description: DESCRIPTION_150,
-  team_description: 'Dos fundadores',
-  goal: 'Validar la demanda',
-  ...overrides,
-});
-
-const established = (overrides: Partial<BusinessFormValues> = {}): BusinessFormValues => ({
-  ...idea(),
-  businessType: 'established-business',
-  user_position: 'Fundadora',
-  mission_and_vision: 'Pan para cada barrio',
-  billing: 250000,
-  ebitda: 40000,
-  profit_margin: 16,
-  team_size: 8,
-  ...overrides,
-});
+import { emptyFormValues } from './form-values.ts';
+import { CREATE_STEPS, checkStep, descriptionError, EDIT_STEPS } from './step-rules.ts';
+import { established, idea } from './test-form-values.ts';
 
 describe('the steps (product.md §2.7, §2.8, §9)', () => {
   it('are five to create and four to edit, without the type', () => {
     expect(CREATE_STEPS).toEqual(['type', 'basics', 'description', 'team', 'goals']);
     expect(EDIT_STEPS).toEqual(['basics', 'description', 'team', 'goals']);
-  });
-});
-
-describe('form defaults (product.md §3)', () => {
-  it('start with España, the euro, team size 1, no competitors and zero amounts', () => {
-    expect(emptyFormValues()).toMatchObject({
-      businessType: null,
-      logo: null,
-      location: 'España',
-      team_size: 1,
-      competitor_existence: false,
-      investment: 0,
-      investment_currency: '€',
-      billing: 0,
-      billing_currency: '€',
-      ebitda: 0,
-      profit_margin: 0,
-    });
-  });
-
-  it('edit starts from the business, with its currencies as symbols and its logo', () => {
-    expect(formValuesFromBusiness(sampleEstablished())).toMatchObject({
-      businessType: 'established-business',
-      billing_currency: '$',
-      billing: 250000,
-      logo: null,
-    });
-    expect(formValuesFromBusiness(sampleIdea())).toMatchObject({
-      businessType: 'business-idea',
-      investment_currency: '€',
-      logo: { kind: 'existing', url: '/api/businesses/ideas/4/logo?v=abc' },
-    });
-  });
-});
-
-describe('numbers (product.md §5)', () => {
-  it('parse to a number, and an empty input is null', () => {
-    expect(parseNumberInput('')).toBeNull();
-    expect(parseNumberInput('  ')).toBeNull();
-    expect(parseNumberInput('0')).toBe(0);
-    expect(parseNumberInput('12.5')).toBe(12.5);
-    expect(parseNumberInput('abc')).toBeNull();
-  });
-
-  it('clamp the profit margin to 0..100', () => {
-    expect(clampProfitMargin(150)).toBe(100);
-    expect(clampProfitMargin(-3)).toBe(0);
-    expect(clampProfitMargin(42.5)).toBe(42.5);
-    expect(clampProfitMargin(null)).toBeNull();
-  });
-});
-
-describe('currencies (product.md §3)', () => {
-  it('convert the symbols to euro and dollar and back', () => {
-    expect(currencyFromSymbol('€')).toBe('euro');
-    expect(currencyFromSymbol('$')).toBe('dollar');
-    expect(symbolFromCurrency('euro')).toBe('€');
-    expect(symbolFromCurrency('dollar')).toBe('$');
-  });
-
-  it('go to the API as euro/dollar, the EBITDA currency following the billing currency', () => {
-    expect(toIdeaWire(idea({ investment_currency: '$' })).investment_currency).toBe('dollar');
-    const wire = toEstablishedWire(established({ billing_currency: '$' }));
-    expect(wire).toMatchObject({ billing_currency: 'dollar', ebitda_currency: 'dollar' });
-    expect(toEstablishedWire(established({ billing_currency: '€' })).ebitda_currency).toBe('euro');
   });
 });
 
@@ -184,19 +82,5 @@ describe('checkStep (product.md §5)', () => {
   it('goals: the goal is required, the extra information is not', () => {
     expect(checkStep('goals', idea({ extra_info: '' })).valid).toBe(true);
     expect(checkStep('goals', idea({ goal: ' ' })).errors).toEqual({ goal: 'Obligatorio' });
-  });
-});
-
-describe('toPayload', () => {
-  it('sends no differentiation when there are no competitors', () => {
-    const result = toPayload(idea({ competitor_existence: false, competitor_differentiation: 'Olvidada' }));
-    expect(result.ok && result.payload.data).toMatchObject({
-      competitor_existence: false,
-      competitor_differentiation: '',
-    });
-  });
-
-  it('names the first field the contract refuses', () => {
-    expect(toPayload(idea({ goal: '' }))).toEqual({ ok: false, field: 'goal', message: 'Obligatorio' });
   });
 });
