@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkArchitecture, formatViolation } from './check.mjs';
+
+// The house rules that `npm run lint` checks after Biome (scripts/check-architecture.mjs), run over a
+// small tree of files written to a temporary folder (so that they never reach the real lint), and
+// over the real tree.
+
+const CREDITS_SCHEMA = `import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+export const CREDIT_KINDS = ['grant', 'debit'] as const;
+export const creditLedger = pgTable('credit_ledger', { delta: integer('delta'), kind: text('kind') });
+export const creditBalances = pgTable('credit_balances', { balance: integer('balance') });
+`;
+
+/** Path → text; the line of each offending statement is what the assertions below name. */
+const FIXTURES = {
+  'apps/api/src/db/schema/credits.ts': CREDITS_SCHEMA,
+  'apps/api/src/db/schema/index.ts': "export * from './credits.ts';\n",
+
+  // A feature that imports two others, at two depths, and its own files and shared code (fine).
+  'apps/web/src/features/chat/components/header.tsx': [
+    "import { BusinessCard } from '../../businesses/components/business-card.tsx';",
+    "import { Button } from '../../../components/button.tsx';",
+    "import { useThing } from '../hooks/use-thing.ts';",
+    "export { CreditsCounter } from '../../credits/credits-counter.tsx';",
+    'export const Header = () => [BusinessCard, Button, useThing];',
+  ].join('\n'),
+  'apps/web/src/features/chat/chat.test.tsx': "vi.mock('../auth/session.ts');\n",
+  // A route composes features; the features' files import their own.
+  'apps/web/src/app/routes/chat.tsx': [
+    "import { Header } from '../../features/chat/components/header.tsx';",
+    "import { BusinessCard } from '../../features/businesses/components/business-card.tsx';",
+    'export const Component = () => [Header, BusinessCard];',
+  ].join('\n'),
+  'apps/web/src/features/businesses/components/business-card.tsx':
+    "import { logo } from '../api/logo.ts';\nexport const BusinessCard = logo;\n",
+  'apps/web/src/lib/format.ts':
+    "import type { Plan } from '../features/billing/plans.ts';\nexport type P = Plan;\n",
+
+  // Credit rows written outside modules/credits, with drizzle and in raw SQL.
+  'apps/api/src/modules/chats/spend.ts': [
+    "import { sql } from 'drizzle-orm';",
+    "import { creditLedger as ledger, messages } from '../../db/schema/index.ts';",
+    "import * as schema from '../../db/schema/credits.ts';",
+    'export async function spend(db, userId) {',
+    "  await db.insert(ledger).values({ delta: -1, kind: 'debit' });",
+    '  await db.update(schema.creditBalances).set({ balance: 0 });',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture's source holds a template.
+    '  await db.execute(sql`update credit_balances set balance = balance - 1 where user_id = ${userId}`);',
+    "  await db.execute(sql`DELETE FROM credit_ledger WHERE kind = 'debit'`);",
+    '  await db.insert(messages).values({});',
+    '}',
+  ].join('\n'),
+  // Reading them is fine anywhere; writing them is fine in modules/credits and in tests.
+  'apps/api/src/modules/admin/overview.ts': [
+    "import { sql } from 'drizzle-orm';",
+    "import { creditLedger } from '../../db/schema/index.ts';",
+    '// a comment may say insert into credit_ledger',
+    'export const read = (db) => [db.select().from(creditLedger), sql`select sum(delta) from credit_ledger`];',
+    'export const lock = sql`select balance from credit_balances for update`;',
+  ].join('\n'),
+  'apps/api/src/modules/credits/credits.ts': [
+    "import { sql } from 'drizzle-orm';",
+    "import { creditLedger } from '../../db/schema/index.ts';",
+    'export const grant = (db) => [db.insert(creditLedger).values({}), sql`insert into credit_balances values (1)`];',
+  ].join('\n'),
+  'apps/api/src/modules/chats/engine.test.ts':
+    "import { sql } from 'drizzle-orm';\nexport const setUp = sql`update credit_balances set balance = 0`;\n",
+
+  // Stripe and the model SDKs outside their modules: values refused, types allowed.
+  'apps/api/src/modules/chats/failure.ts': [
+    "import { APICallError } from '@ai-sdk/provider';",
+    "import type { LanguageModelV3Message } from '@ai-sdk/provider';",
+    "import { type ModelMessage, type Tool } from 'ai';",
+    "import Stripe from 'stripe';",
+    "const later = () => import('ai');",
+    'export { APICallError, later, Stripe };',
+  ].join('\n'),
+  'apps/api/src/modules/billing/stripe-client.ts': "import Stripe from 'stripe';\nexport { Stripe };\n",
+  'apps/api/src/test/fakes/stripe.ts': "import Stripe from 'stripe';\nexport { Stripe };\n",
+  'apps/api/src/ai/assistant.ts': "import { streamText } from 'ai';\nexport { streamText };\n",
+};
+
+let root;
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-architecture-'));
+  for (const [file, text] of Object.entries(FIXTURES)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+});
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const where = ({ file, line, rule }) => `${file}:${line} ${rule}`;
+
+describe('the architecture check', () => {
+  it('reports a feature importing another feature, at any depth, and shared code importing a feature', () => {
+    const { violations } = checkArchitecture(root);
+    expect(violations.filter((v) => v.rule.startsWith('web/')).map(where)).toEqual([
+      'apps/web/src/features/chat/chat.test.tsx:1 web/features-are-independent',
+      'apps/web/src/features/chat/components/header.tsx:1 web/features-are-independent',
+      'apps/web/src/features/chat/components/header.tsx:4 web/features-are-independent',
+      'apps/web/src/lib/format.ts:1 web/shared-code-does-not-import-features',
+    ]);
+    const mocked = violations.find((v) => v.file.endsWith('chat.test.tsx'));
+    expect(formatViolation(mocked)).toBe(
+      'apps/web/src/features/chat/chat.test.tsx:1  web/features-are-independent  the feature "chat" imports ' +
+        'apps/web/src/features/auth/session.ts of the feature "auth". Features do not import each other: move ' +
+        'the shared piece to src/components or src/lib, or compose both in a route (src/app).',
+    );
+  });
+
+  it('reports credit rows written outside modules/credits, with drizzle or raw SQL, and not their reads', () => {
+    const { violations } = checkArchitecture(root);
+    const writes = violations.filter((v) => v.rule === 'api/only-credits-writes-credit-rows');
+    expect(writes.map(where)).toEqual([
+      'apps/api/src/modules/chats/spend.ts:5 api/only-credits-writes-credit-rows',
+      'apps/api/src/modules/chats/spend.ts:6 api/only-credits-writes-credit-rows',
+      'apps/api/src/modules/chats/spend.ts:7 api/only-credits-writes-credit-rows',
+      'apps/api/src/modules/chats/spend.ts:8 api/only-credits-writes-credit-rows',
+    ]);
+    expect(writes.map((v) => v.message.split(')')[0])).toEqual([
+      'writes credit rows (insert(ledger',
+      'writes credit rows (update(creditBalances',
+      'writes credit rows (update credit_balances',
+      'writes credit rows (delete from credit_ledger',
+    ]);
+  });
+
+  it('reports Stripe outside modules/billing and model SDKs outside src/ai, unless type-only', () => {
+    const { violations } = checkArchitecture(root);
+    const sdkRules = ['api/only-billing-imports-stripe', 'api/only-ai-imports-model-sdks'];
+    expect(violations.filter((v) => sdkRules.includes(v.rule)).map(where)).toEqual([
+      'apps/api/src/modules/chats/failure.ts:1 api/only-ai-imports-model-sdks',
+      'apps/api/src/modules/chats/failure.ts:4 api/only-billing-imports-stripe',
+      'apps/api/src/modules/chats/failure.ts:5 api/only-ai-imports-model-sdks',
+    ]);
+  });
+
+  // A second or two of parsing; more on a busy machine.
+  it('finds nothing in the real tree', { timeout: 60_000 }, () => {
+    const repository = fileURLToPath(new URL('../..', import.meta.url));
+    const { files, violations } = checkArchitecture(repository);
+    expect(files).toBeGreaterThan(300);
+    expect(violations.map(formatViolation)).toEqual([]);
+  });
+});

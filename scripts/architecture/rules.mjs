@@ -1,0 +1,134 @@
+import path from 'node:path';
+
+/**
+ * The house rules of docs/architecture.md that the linter cannot say by itself. Each rule looks at one
+ * file (its path from the repository root, with `/`) and the facts of source-facts.mjs, and names
+ * what breaks it. Test files are held to the import rules too (a test that imports another feature
+ * ties the two features as much as the code does), but may write credit rows to set up a scenario.
+ */
+
+/**
+ * @typedef {import('./source-facts.mjs').SourceFacts} SourceFacts
+ * @typedef {{ file: string, line: number, rule: string, message: string }} Violation
+ */
+
+const WEB_SRC = 'apps/web/src/';
+const FEATURES = `${WEB_SRC}features/`;
+const API_SRC = 'apps/api/src/';
+const TEST_FILE = /\.test\.tsx?$/;
+
+/** Where a relative specifier of `file` points, from the repository root; undefined for a package. */
+export function resolveFrom(file, specifier) {
+  if (!specifier.startsWith('.')) return undefined;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+}
+
+/** `chat` for anything under apps/web/src/features/chat/, else undefined. */
+export function featureOf(target) {
+  if (!target?.startsWith(FEATURES)) return undefined;
+  const [feature, ...rest] = target.slice(FEATURES.length).split('/');
+  return rest.length > 0 ? feature : undefined;
+}
+
+const isPackage = (specifier, name) => specifier === name || specifier.startsWith(`${name}/`);
+const isModelSdk = (specifier) => isPackage(specifier, 'ai') || specifier.startsWith('@ai-sdk/');
+
+/** @returns {Violation[]} */
+function featuresAreIndependent(file, facts) {
+  const own = featureOf(file);
+  if (!own) return [];
+  return facts.imports.flatMap(({ specifier, line }) => {
+    const target = resolveFrom(file, specifier);
+    const other = featureOf(target);
+    if (!other || other === own) return [];
+    return [
+      {
+        file,
+        line,
+        rule: 'web/features-are-independent',
+        message:
+          `the feature "${own}" imports ${target} of the feature "${other}". Features do not import each ` +
+          'other: move the shared piece to src/components or src/lib, or compose both in a route (src/app).',
+      },
+    ];
+  });
+}
+
+/** @returns {Violation[]} */
+function sharedCodeStaysBelowFeatures(file, facts) {
+  const shared = ['components/', 'lib/'].some((folder) => file.startsWith(`${WEB_SRC}${folder}`));
+  if (!shared) return [];
+  return facts.imports.flatMap(({ specifier, line }) => {
+    const target = resolveFrom(file, specifier);
+    const feature = featureOf(target);
+    if (!feature) return [];
+    return [
+      {
+        file,
+        line,
+        rule: 'web/shared-code-does-not-import-features',
+        message:
+          `shared code imports ${target} of the feature "${feature}". src/components and src/lib are used ` +
+          'by the features, not the other way round: move that piece down, or compose it in a route.',
+      },
+    ];
+  });
+}
+
+/** @returns {Violation[]} */
+function onlyCreditsWritesCredits(file, facts) {
+  if (!file.startsWith(API_SRC) || TEST_FILE.test(file)) return [];
+  if (file.startsWith(`${API_SRC}modules/credits/`) || file.startsWith(`${API_SRC}test/`)) return [];
+  return facts.creditWrites.map(({ line, what }) => ({
+    file,
+    line,
+    rule: 'api/only-credits-writes-credit-rows',
+    message:
+      `writes credit rows (${what}). Only modules/credits changes balances and the ledger (its functions ` +
+      'keep them adding up and idempotent): call one of them instead. Reading them elsewhere is fine.',
+  }));
+}
+
+/**
+ * An SDK import outside its owner, unless it is type-only: a type compiles away and cannot talk to
+ * the service, so e.g. the chat may describe the model's messages with `@ai-sdk/provider`'s types.
+ * @returns {Violation[]}
+ */
+function sdkImports(file, facts, { rule, isSdk, owners, owner }) {
+  if (!file.startsWith(API_SRC) || owners.some((folder) => file.startsWith(`${API_SRC}${folder}`))) return [];
+  return facts.imports
+    .filter(({ specifier, typeOnly }) => !typeOnly && isSdk(specifier))
+    .map(({ specifier, line }) => ({
+      file,
+      line,
+      rule,
+      message: `imports '${specifier}'. ${owner} (type-only imports are allowed).`,
+    }));
+}
+
+/** @type {Array<{ id: string, check: (file: string, facts: SourceFacts) => Violation[] }>} */
+export const RULES = [
+  { id: 'web/features-are-independent', check: featuresAreIndependent },
+  { id: 'web/shared-code-does-not-import-features', check: sharedCodeStaysBelowFeatures },
+  { id: 'api/only-credits-writes-credit-rows', check: onlyCreditsWritesCredits },
+  {
+    id: 'api/only-billing-imports-stripe',
+    check: (file, facts) =>
+      sdkImports(file, facts, {
+        rule: 'api/only-billing-imports-stripe',
+        isSdk: (specifier) => isPackage(specifier, 'stripe'),
+        owners: ['modules/billing/', 'test/fakes/'],
+        owner: 'Only modules/billing talks to Stripe: call its functions instead',
+      }),
+  },
+  {
+    id: 'api/only-ai-imports-model-sdks',
+    check: (file, facts) =>
+      sdkImports(file, facts, {
+        rule: 'api/only-ai-imports-model-sdks',
+        isSdk: isModelSdk,
+        owners: ['ai/'],
+        owner: 'Only src/ai calls models: add what you need to src/ai and import it from there',
+      }),
+  },
+];
