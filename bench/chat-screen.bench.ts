@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { REPO_ROOT, type RunningProcess, startProcess } from './lib/processes.ts';
+import { collectJs, kb, printFiles, sumGzip, verdict } from './lib/route-js.ts';
 import { benchUser, call, freePort } from './lib/rumbo-api.ts';
+import { newContext, timeFullLoad, timeThreadClick } from './lib/thread-timing.ts';
 import type { Benchmark } from './lib/types.ts';
 
 /**
@@ -22,7 +23,6 @@ const SENDS = 1000;
 const SEND_CONCURRENCY = 8;
 const CLICK_REPETITIONS = 5;
 const FULL_LOAD_REPETITIONS = 3;
-const TOP_FILES = 5;
 /** The root shows its content 1 s after the page starts (product.md §2.2; apps/web/src/app/startup-delay.ts). */
 const STARTUP_DELAY_MS = 1000;
 const CHROMIUM_ARGS = [
@@ -32,13 +32,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const THREAD_BUTTON = 'nav[aria-label="Historial de chats"] ul button';
-
-interface JsFile {
-  url: string;
-  bytes: number;
-  gzip: number;
-}
 
 /** `npm run build`: the bench measures the current production build. */
 function build() {
@@ -93,146 +86,6 @@ async function fillChat(base: string, cookie: string, businessId: number) {
     ).toFixed(1)} s; latest ${last.sender} #${last.id}`,
   );
   return { chatId: chat.id, count: read.messages.length, lastId: last.id };
-}
-
-/** Records every JavaScript response the page loads, with its gzip size (level 9). */
-function collectJs(page: Page): { files: JsFile[]; settle(): Promise<JsFile[]> } {
-  const files: JsFile[] = [];
-  const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
-    const url = response.url();
-    const script = response.request().resourceType() === 'script' || new URL(url).pathname.endsWith('.js');
-    if (!script || response.status() !== 200) return;
-    pending.push(
-      response
-        .body()
-        .then((body) => {
-          // The server sends no Content-Encoding, so the body is the file as built.
-          files.push({ url, bytes: body.byteLength, gzip: zlib.gzipSync(body, { level: 9 }).byteLength });
-        })
-        .catch(() => {}),
-    );
-  });
-  return {
-    files,
-    async settle() {
-      await Promise.all(pending);
-      return files;
-    },
-  };
-}
-
-const kb = (bytes: number) => bytes / 1024;
-const sumGzip = (files: readonly JsFile[]) => files.reduce((sum, f) => sum + f.gzip, 0);
-const verdict = (value: number, budget: number) => (value <= budget ? 'met' : 'OVER BUDGET');
-
-function printFiles(title: string, files: readonly JsFile[]) {
-  const sorted = [...files].sort((a, b) => b.gzip - a.gzip);
-  console.log(
-    `\n${title}: ${files.length} JavaScript files, ${kb(sumGzip(files)).toFixed(1)} KB gzip (${kb(
-      files.reduce((sum, f) => sum + f.bytes, 0),
-    ).toFixed(1)} KB minified); largest:`,
-  );
-  for (const f of sorted.slice(0, TOP_FILES)) {
-    console.log(
-      `  ${kb(f.gzip).toFixed(1).padStart(7)} KB gzip  ${kb(f.bytes).toFixed(1).padStart(7)} KB  ${new URL(f.url).pathname}`,
-    );
-  }
-}
-
-async function newContext(browser: Browser, cookies?: { name: string; value: string; url: string }[]) {
-  const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 800 } });
-  if (cookies) await context.addCookies(cookies);
-  return context;
-}
-
-/** Whether `[data-message-id=id]` is laid out inside the window and its scrolling container. */
-const VISIBLE_SOURCE = `(id) => {
-  const el = document.querySelector('[data-message-id="' + id + '"]');
-  if (!el || !el.textContent || el.textContent.trim() === '') return false;
-  const r = el.getBoundingClientRect();
-  if (r.height === 0 || r.bottom <= 0 || r.top >= innerHeight) return false;
-  for (let p = el.parentElement; p; p = p.parentElement) {
-    const s = getComputedStyle(p);
-    if (s.overflowY === 'auto' || s.overflowY === 'scroll') {
-      const pr = p.getBoundingClientRect();
-      if (r.bottom <= pr.top || r.top >= pr.bottom) return false;
-    }
-  }
-  return true;
-}`;
-
-/**
- * In the page (plain JavaScript: the bench compiles without the DOM types): clicks the thread in the
- * sidebar and times, with performance.now() checked every animation frame, until its latest message
- * is visible. Also says how many messages are rendered and which one is last.
- */
-const CLICK_SOURCE = `async ({ lastId, selector, timeoutMs }) => {
-  const visible = ${VISIBLE_SOURCE};
-  const button = document.querySelector(selector);
-  if (!button) return { error: 'no thread button (' + selector + ')' };
-  const rendered = () => {
-    const all = document.querySelectorAll('[data-message-id]');
-    return { rendered: all.length, lastRendered: all[all.length - 1]?.getAttribute('data-message-id') ?? null };
-  };
-  const started = performance.now();
-  button.click();
-  return new Promise((resolve) => {
-    const check = () => {
-      const now = performance.now();
-      if (visible(lastId)) resolve({ ms: now - started, ...rendered() });
-      else if (now - started > timeoutMs) {
-        const r = rendered();
-        resolve({ error: 'latest message not visible after ' + timeoutMs + ' ms (' + r.rendered + ' messages rendered, last ' + r.lastRendered + ')' });
-      } else requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  });
-}`;
-
-/** Before the page's own scripts: records when the latest message is first visible. */
-const FULL_LOAD_SOURCE = `(lastId) => {
-  const visible = ${VISIBLE_SOURCE};
-  const check = () => {
-    if (visible(lastId)) window.__latestVisibleAt = performance.now();
-    else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-}`;
-
-interface ClickResult {
-  ms?: number;
-  error?: string;
-  rendered?: number;
-  lastRendered?: string | null;
-}
-
-async function timeThreadClick(page: Page, lastId: number, timeoutMs: number): Promise<ClickResult> {
-  const args = JSON.stringify({ lastId, selector: THREAD_BUTTON, timeoutMs });
-  return (await page.evaluate(`(${CLICK_SOURCE})(${args})`)) as ClickResult;
-}
-
-/** A full page load of the thread: ms from navigation start until its latest message is visible. */
-async function timeFullLoad(
-  browser: Browser,
-  cookies: { name: string; value: string; url: string }[],
-  url: string,
-  lastId: number,
-) {
-  const context = await newContext(browser, cookies);
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(`(${FULL_LOAD_SOURCE})(${lastId})`);
-    await page.goto(url);
-    const handle = await page.waitForFunction(
-      () => (globalThis as { __latestVisibleAt?: number }).__latestVisibleAt,
-      undefined,
-      { timeout: 30_000 },
-    );
-    return (await handle.jsonValue()) as number;
-  } finally {
-    await context.close();
-  }
 }
 
 /** Page errors, console errors and failed requests of `page`, as problems. */
