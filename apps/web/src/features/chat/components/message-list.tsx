@@ -12,6 +12,14 @@ export const MESSAGE_PAGE = 40;
  * text down; scrolling further up stops following. Small, so that a short scroll up is respected.
  */
 const STICK_DISTANCE_PX = 48;
+/**
+ * How long after the reader's own gesture (wheel, touch, a scrolling key, focus moving inside the list)
+ * a scroll counts as theirs. Only the reader stops the following: a scroll event the layout caused (an
+ * answer's end shrinking the content, then its 'Respuesta detenida' line growing it again before the
+ * event is handled) reads the new height and would otherwise look like a scroll up.
+ */
+const GESTURE_MS = 500;
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
 /**
  * The conversation, newest at the bottom. Only the latest messages are rendered at first, and older
@@ -44,6 +52,11 @@ export function MessageList({
   const [windowStart, setWindowStart] = useState<{ chatKey: string; key: string } | null>(null);
   const stuck = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
+  const gestureAt = useRef(Number.NEGATIVE_INFINITY);
+  const draggingScrollbar = useRef(false);
+  const readerMoved = () => {
+    gestureAt.current = performance.now();
+  };
 
   const startIndex =
     windowStart?.chatKey === chatKey ? messages.findIndex((m) => m.key === windowStart.key) : -1;
@@ -120,11 +133,33 @@ export function MessageList({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
         data-testid="message-list"
+        onWheel={readerMoved}
+        onTouchMove={readerMoved}
+        onFocus={readerMoved}
+        onKeyDown={(event) => {
+          if (SCROLL_KEYS.has(event.key)) readerMoved();
+        }}
+        onPointerDown={(event) => {
+          // On the scroller itself (not a message): its scrollbar.
+          draggingScrollbar.current = event.target === event.currentTarget;
+        }}
+        onPointerUp={() => {
+          draggingScrollbar.current = false;
+        }}
+        onPointerCancel={() => {
+          draggingScrollbar.current = false;
+        }}
         onScroll={(event) => {
           const el = event.currentTarget;
-          const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE_PX;
-          stuck.current = bottom;
-          setAtBottom(bottom);
+          if (el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE_PX) {
+            stuck.current = true;
+            setAtBottom(true);
+          } else if (draggingScrollbar.current || performance.now() - gestureAt.current < GESTURE_MS) {
+            stuck.current = false;
+            setAtBottom(false);
+          } else if (stuck.current) {
+            toEnd(el);
+          }
         }}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
       >
