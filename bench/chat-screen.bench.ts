@@ -270,7 +270,7 @@ async function measure(base: string, browser: Browser, problems: string[]) {
       median(loads),
       'ms',
       undefined,
-      `cold cache; includes the root's ${STARTUP_DELAY_MS} ms start delay (spec), so ${(median(loads) - STARTUP_DELAY_MS).toFixed(0)} ms after it; runs ${loads.map((ms) => ms.toFixed(0)).join(' / ')}`,
+      `cold cache; includes the root's ${STARTUP_DELAY_MS} ms start delay (product.md §2.2), so ${(median(loads) - STARTUP_DELAY_MS).toFixed(0)} ms after it; runs ${loads.map((ms) => ms.toFixed(0)).join(' / ')}`,
     );
   }
 
