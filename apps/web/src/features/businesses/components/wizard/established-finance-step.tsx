@@ -1,6 +1,6 @@
 import { copy } from '../../../../config/copy.es.ts';
 import { clampProfitMargin } from '../../wizard/form-values.ts';
-import { CurrencySelect, FormNumberField, type StepProps } from './step-fields.tsx';
+import { FormNumberField, MoneyField, type StepProps } from './step-fields.tsx';
 
 const f = copy.businesses.wizard.fields;
 
@@ -8,20 +8,14 @@ const f = copy.businesses.wizard.fields;
 export function EstablishedFinanceStep({ form, values, errorOf }: StepProps) {
   return (
     <div className="space-y-5">
-      <FormNumberField
+      <MoneyField
         form={form}
+        values={values}
         errorOf={errorOf}
         name="billing"
+        currency="billing_currency"
         label={f.billing}
-        min={0}
-        step="any"
-        addon={
-          <CurrencySelect
-            label={f.billingCurrency}
-            value={values.billing_currency}
-            onChange={(value) => form.setValue('billing_currency', value, { shouldDirty: true })}
-          />
-        }
+        currencyLabel={f.billingCurrency}
       />
       <FormNumberField
         form={form}

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { SelectField } from '../../../../components/select-field.tsx';
 import { copy } from '../../../../config/copy.es.ts';
-import { CurrencySelect, FormNumberField, LongTextField, type StepProps } from './step-fields.tsx';
+import { LongTextField, MoneyField, type StepProps } from './step-fields.tsx';
 
 const f = copy.businesses.wizard.fields;
 
@@ -22,20 +22,14 @@ export function IdeaTeamStep({ form, values, errorOf }: StepProps) {
       {values.competitor_existence ? (
         <LongTextField form={form} errorOf={errorOf} name="competitor_differentiation" />
       ) : null}
-      <FormNumberField
+      <MoneyField
         form={form}
+        values={values}
         errorOf={errorOf}
         name="investment"
+        currency="investment_currency"
         label={f.investment}
-        min={0}
-        step="any"
-        addon={
-          <CurrencySelect
-            label={f.investmentCurrency}
-            value={values.investment_currency}
-            onChange={(value) => form.setValue('investment_currency', value, { shouldDirty: true })}
-          />
-        }
+        currencyLabel={f.investmentCurrency}
       />
     </div>
   );

@@ -5,7 +5,7 @@ import { controlClass } from '../../../../components/field-frame.tsx';
 import { FormTextArea } from '../../../../components/form-text-area.tsx';
 import { NumberField } from '../../../../components/number-field.tsx';
 import { FIELD_LABELS, LONG_TEXT_PLACEHOLDERS, type LongTextName } from '../../wizard/field-labels.ts';
-import type { BusinessFormValues, CurrencySymbol, FieldName } from '../../wizard/form-values.ts';
+import type { BusinessFormValues, FieldName } from '../../wizard/form-values.ts';
 
 /** What every step receives from the wizard. */
 export interface StepProps {
@@ -80,25 +80,42 @@ export function FormNumberField({
   );
 }
 
-/** The € / $ choice beside an amount. */
-export function CurrencySelect({
+/** An amount with its € / $ choice beside it (the idea's investment, the company's billing). */
+export function MoneyField({
+  form,
+  values,
+  errorOf,
+  name,
+  currency,
   label,
-  value,
-  onChange,
-}: {
+  currencyLabel,
+}: StepProps & {
+  name: 'investment' | 'billing';
+  currency: 'investment_currency' | 'billing_currency';
   label: string;
-  value: CurrencySymbol;
-  onChange: (value: CurrencySymbol) => void;
+  currencyLabel: string;
 }) {
   return (
-    <select
-      aria-label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value === '$' ? '$' : '€')}
-      className={`${controlClass} w-20 shrink-0`}
-    >
-      <option value="€">€</option>
-      <option value="$">$</option>
-    </select>
+    <FormNumberField
+      form={form}
+      errorOf={errorOf}
+      name={name}
+      label={label}
+      min={0}
+      step="any"
+      addon={
+        <select
+          aria-label={currencyLabel}
+          value={values[currency]}
+          onChange={(event) =>
+            form.setValue(currency, event.target.value === '$' ? '$' : '€', { shouldDirty: true })
+          }
+          className={`${controlClass} w-20 shrink-0`}
+        >
+          <option value="€">€</option>
+          <option value="$">$</option>
+        </select>
+      }
+    />
   );
 }
