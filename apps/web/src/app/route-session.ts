@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { authQueryKeys, fetchSession } from '../features/auth/session.ts';
+import { fetchSession } from '../features/auth/session.ts';
+import { accountQueryKeys } from '../lib/query-keys.ts';
 
 /**
  * Whether someone is signed in, for route loaders: they run before the root has decided between the
@@ -9,7 +10,7 @@ import { authQueryKeys, fetchSession } from '../features/auth/session.ts';
 export async function hasSession(queryClient: QueryClient): Promise<boolean> {
   try {
     const session = await queryClient.ensureQueryData({
-      queryKey: authQueryKeys.session,
+      queryKey: accountQueryKeys.session,
       queryFn: fetchSession,
       staleTime: Number.POSITIVE_INFINITY,
     });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authQueryKeys } from '../features/auth/session.ts';
+import { accountQueryKeys } from '../lib/query-keys.ts';
 import { sampleIdea } from '../test/businesses.ts';
 import { authUser, productUser, sessionBody, stubFetch } from '../test/fetch-stub.ts';
 import { renderWithRouter } from '../test/render.tsx';
@@ -219,7 +219,7 @@ describe('the root and its guards (product.md §2.2, §2.3, ADR 0006)', () => {
     });
     const { queryClient } = renderWithRouter(createRoutes, { path: '/' });
     expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW)).toBeTruthy();
-    expect(queryClient.getQueryData(authQueryKeys.session)).toBeNull();
+    expect(queryClient.getQueryData(accountQueryKeys.session)).toBeNull();
   });
 
   it("signs out with 'Cerrar sesión': clears the cache and goes to the root", async () => {
@@ -232,8 +232,8 @@ describe('the root and its guards (product.md §2.2, §2.3, ADR 0006)', () => {
     expect(network.callsTo('POST /api/auth/sign-out').map((call) => call.body)).toEqual([
       { disableRedirect: true },
     ]);
-    expect(queryClient.getQueryData(authQueryKeys.me)).toBeUndefined();
-    expect(queryClient.getQueryData(authQueryKeys.session)).toBeNull();
+    expect(queryClient.getQueryData(accountQueryKeys.me)).toBeUndefined();
+    expect(queryClient.getQueryData(accountQueryKeys.session)).toBeNull();
   });
 });
 

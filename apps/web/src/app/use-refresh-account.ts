@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { authQueryKeys } from '../features/auth/session.ts';
 import { billingQueryKeys } from '../features/billing/hooks/use-current-subscription.ts';
+import { accountQueryKeys } from '../lib/query-keys.ts';
 
 /**
  * Forgets the plan and credits the app has cached (product user, profile, subscription) after a plan
@@ -12,7 +12,7 @@ export function useRefreshAccount() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await Promise.all(
-      [authQueryKeys.me, authQueryKeys.profile, billingQueryKeys.current].map((queryKey) =>
+      [accountQueryKeys.me, accountQueryKeys.profile, billingQueryKeys.current].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

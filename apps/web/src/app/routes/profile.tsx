@@ -9,13 +9,14 @@ import { publicConfig } from '../../config/public-config.ts';
 import type { ProductUser, Profile } from '../../features/auth/api/users.ts';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { useProfile } from '../../features/auth/hooks/use-profile.ts';
-import { accountDeletedPath, authQueryKeys, clearSessionState } from '../../features/auth/session.ts';
+import { accountDeletedPath, clearSessionState } from '../../features/auth/session.ts';
 import { AnalyticsPreference } from '../../features/profile/analytics-preference.tsx';
 import { DeleteAccount } from '../../features/profile/delete-account.tsx';
 import { DownloadData } from '../../features/profile/download-data.tsx';
 import { PasswordForm } from '../../features/profile/password-form.tsx';
 import { ProfileDetails } from '../../features/profile/profile-details.tsx';
 import { TwoFactorSection } from '../../features/profile/two-factor-section.tsx';
+import { accountQueryKeys } from '../../lib/query-keys.ts';
 
 const texts = copy.billing.profile;
 
@@ -28,7 +29,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const updateProfile = (change: Partial<Profile>) =>
-    queryClient.setQueryData<Profile>(authQueryKeys.profile, (current) =>
+    queryClient.setQueryData<Profile>(accountQueryKeys.profile, (current) =>
       current ? { ...current, ...change } : current,
     );
   return (
@@ -42,7 +43,7 @@ export function Component() {
             productName={publicConfig.productName}
             onNameSaved={(user) => {
               // The shell, the home greeting and this page read these caches: all show it at once.
-              queryClient.setQueryData<ProductUser>(authQueryKeys.me, (current) =>
+              queryClient.setQueryData<ProductUser>(accountQueryKeys.me, (current) =>
                 current ? { ...current, full_name: user.full_name } : current,
               );
               updateProfile({ full_name: user.full_name });

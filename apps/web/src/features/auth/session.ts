@@ -4,9 +4,6 @@ import { paths } from '../../config/paths.ts';
 import { accountQueryKeys } from '../../lib/query-keys.ts';
 import { type AuthUser, authClient } from './api/auth-client.ts';
 
-/** The account's keys are shared (src/lib), so that other features refresh them without importing auth. */
-export const authQueryKeys = accountQueryKeys;
-
 /** product.md §3 'Signed-in identity'. */
 export interface SignedInIdentity {
   uid: string;
@@ -44,9 +41,9 @@ export async function fetchSession(): Promise<SessionState | null> {
  */
 export function clearSessionState(queryClient: QueryClient): void {
   void queryClient.cancelQueries();
-  const sessionHash = hashKey(authQueryKeys.session);
+  const sessionHash = hashKey(accountQueryKeys.session);
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== sessionHash });
-  queryClient.setQueryData<SessionState | null>(authQueryKeys.session, null);
+  queryClient.setQueryData<SessionState | null>(accountQueryKeys.session, null);
 }
 
 /** Marks the login the browser is sent to after deleting the account: it confirms the deletion. */

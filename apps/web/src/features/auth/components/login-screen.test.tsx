@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountQueryKeys } from '../../../lib/query-keys.ts';
 import { authUser, productUser, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
-import { authQueryKeys } from '../session.ts';
 import { LoginScreen } from './login-screen.tsx';
 
 afterEach(() => {
@@ -75,7 +75,7 @@ describe('login view (product.md §2.4, §5)', () => {
     type('Contraseña', 'contraseña-1');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Recordarme en este dispositivo' }));
     press('Iniciar sesión');
-    await waitFor(() => expect(queryClient.getQueryData(authQueryKeys.session)).toBeTruthy());
+    await waitFor(() => expect(queryClient.getQueryData(accountQueryKeys.session)).toBeTruthy());
     expect(router.state.location.pathname).toBe('/');
     expect(network.callsTo('POST /api/auth/sign-in/email')[0]?.body).toEqual({
       email: 'ana@example.com',
@@ -192,7 +192,7 @@ describe('registration view (product.md §2.4, §5)', () => {
     press('Crear cuenta');
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboard'));
     await waitFor(() =>
-      expect(queryClient.getQueryData(authQueryKeys.session)).toMatchObject({ isNewUser: true }),
+      expect(queryClient.getQueryData(accountQueryKeys.session)).toMatchObject({ isNewUser: true }),
     );
     expect(network.callsTo('POST /api/auth/sign-up/email')[0]?.body).toEqual({
       name: 'Ana Pérez',

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { accountQueryKeys } from '../../../lib/query-keys.ts';
 import type { AuthUser } from '../api/auth-client.ts';
-import { afterSignInPath, authQueryKeys, type SessionState, toIdentity } from '../session.ts';
+import { afterSignInPath, type SessionState, toIdentity } from '../session.ts';
 import { meQueryOptions } from './use-me.ts';
 
 /**
@@ -44,7 +45,7 @@ export function useCompleteSignIn() {
       await navigate(afterSignInPath({ isNewUser, planId: me.plan_id }), { replace: true });
       await arrived;
       const session: SessionState = { identity: toIdentity(user), isNewUser };
-      queryClient.setQueryData<SessionState | null>(authQueryKeys.session, session);
+      queryClient.setQueryData<SessionState | null>(accountQueryKeys.session, session);
     },
     [queryClient, navigate],
   );

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accountQueryKeys } from '../../../lib/query-keys.ts';
 import { getMe } from '../api/users.ts';
-import { authQueryKeys } from '../session.ts';
 
 /** product.md §7: GET /users/me is cached with no expiry check; sign-out and a 401 clear it. */
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: authQueryKeys.me,
+    queryKey: accountQueryKeys.me,
     queryFn: ({ signal }) => getMe(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

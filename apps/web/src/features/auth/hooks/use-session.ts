@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { authQueryKeys, fetchSession } from '../session.ts';
+import { accountQueryKeys } from '../../../lib/query-keys.ts';
+import { fetchSession } from '../session.ts';
 
 /**
  * The Better Auth session (null when signed out). It is read once at start and then changed only by
@@ -7,7 +8,7 @@ import { authQueryKeys, fetchSession } from '../session.ts';
  */
 export function useSession() {
   return useQuery({
-    queryKey: authQueryKeys.session,
+    queryKey: accountQueryKeys.session,
     queryFn: fetchSession,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
