@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ANALYTICS_BODY_LIMIT, ERROR_CODES, PRODUCT_EVENTS, type PublicConfig } from '@rumbo/contract';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -32,7 +31,7 @@ import { latestChatRoutes } from './modules/chats/latest-chat-routes.ts';
 import { chatRoutes } from './modules/chats/routes.ts';
 import { createChatService } from './modules/chats/service.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
-import { createLocalStorage } from './modules/files/storage.ts';
+import { createFileStorage } from './modules/files/create-file-storage.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { researchRoutes } from './modules/research/routes.ts';
 import { RESEARCH_JOB, type SendResearchJob, startResearch } from './modules/research/start-research.ts';
@@ -163,7 +162,7 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   api.route('/', authRoutes(auth, database.db));
-  const storage = createLocalStorage(path.join(env.DATA_DIR, 'files'));
+  const storage = createFileStorage(env);
   api.route('/', accountRoutes({ auth, db: database.db, env, storage }));
   const sendResearch: SendResearchJob = async (researchId) => {
     await deps.queue?.send(RESEARCH_JOB, { researchId });

@@ -28,6 +28,13 @@ describe('loadEnv', () => {
     ['SEARCH_PROVIDER', 'google'],
     ['RESEARCH_CONCURRENCY', '0'],
     ['RESEARCH_TIME_LIMIT_S', '5'],
+    ['STORAGE_URL', 'https://files.example.com/bucket'],
+    ['STORAGE_URL', 's3://'],
+    ['STORAGE_URL', 's3://My_Bucket'],
+    ['STORAGE_URL', 's3://rumbo/../other'],
+    ['STORAGE_URL', 's3://rumbo?region=eu-west-1'],
+    ['S3_ENDPOINT', '127.0.0.1:9000'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let message = '';
     try {
@@ -39,6 +46,42 @@ describe('loadEnv', () => {
     expect(message).toContain(name);
     expect(message).toContain(JSON.stringify(value));
     expect(message).not.toContain('\n');
+  });
+
+  it('reads STORAGE_URL as a bucket and a prefix, with the S3 defaults', () => {
+    expect(loadEnv({}).STORAGE_URL).toBeUndefined();
+    const aws = loadEnv({ STORAGE_URL: 's3://rumbo-files' });
+    expect(aws.STORAGE_URL).toEqual({ bucket: 'rumbo-files', prefix: '' });
+    expect(aws.S3_REGION).toBe('us-east-1');
+    expect(aws.S3_FORCE_PATH_STYLE).toBe(false);
+    const minio = loadEnv({
+      STORAGE_URL: 's3://rumbo.files/prod/uploads/',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+    });
+    expect(minio.STORAGE_URL).toEqual({ bucket: 'rumbo.files', prefix: 'prod/uploads' });
+    expect(minio.S3_FORCE_PATH_STYLE).toBe(true);
+    expect(
+      loadEnv({ S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE,
+    ).toBe(false);
+    expect(() => loadEnv({ STORAGE_URL: 'gs://rumbo-files' })).toThrow(
+      'Invalid environment variable STORAGE_URL: must be s3://bucket or s3://bucket/prefix',
+    );
+  });
+
+  it('needs both S3 keys or neither, and never shows the secret in the error', () => {
+    expect(loadEnv({ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secreto' }).S3_ACCESS_KEY_ID).toBe('id');
+    expect(() => loadEnv({ S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      'Invalid environment variable S3_SECRET_ACCESS_KEY: must be set when S3_ACCESS_KEY_ID is set',
+    );
+    let message = '';
+    try {
+      loadEnv({ S3_SECRET_ACCESS_KEY: 'secreto-muy-secreto' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'Invalid environment variable S3_ACCESS_KEY_ID: must be set when S3_SECRET_ACCESS_KEY is set',
+    );
   });
 
   it('needs the webhook secret and every plan price along with a Stripe key', () => {

@@ -2,12 +2,18 @@ import path from 'node:path';
 import { DEFAULT_PRODUCT_NAME } from '@rumbo/contract';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import { isSafeStorageKey } from './modules/files/storage.ts';
 
 /** `demo`: a built-in scripted Spanish mentor (ai/demo-model.ts), to try the app without a model or a key. */
 export const AI_PROVIDERS = ['openai', 'anthropic', 'google', 'openai-compatible', 'local', 'demo'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 export const SEARCH_PROVIDERS = ['searxng', 'brave', 'tavily'] as const;
 export type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
+
+// S3's rule for bucket names (3 to 63 characters); the prefix follows the storage keys' own rule.
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const STORAGE_URL_FORM =
+  'must be s3://bucket or s3://bucket/prefix (bucket: 3-63 lowercase letters, digits, dots or hyphens; prefix: lowercase letters, digits and /_.-)';
 
 /**
  * The only reader of the process environment. Every variable is optional: the defaults give a
@@ -138,6 +144,34 @@ const baseEnvSchema = z.object({
   MIXPANEL_TOKEN: z.string().min(1).optional(),
   /** Mixpanel's API address: its EU residency host (https://api-eu.mixpanel.com), or a test fake. */
   MIXPANEL_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /**
+   * Uploaded files in an S3-compatible bucket instead of $DATA_DIR/files, so that several app
+   * machines share them (modules/files/create-file-storage.ts). Parsed into its bucket and prefix.
+   */
+  STORAGE_URL: z
+    .string()
+    .transform((value, ctx) => {
+      const match = /^s3:\/\/([^/?#]+)(?:\/([^?#]*))?$/.exec(value);
+      const bucket = match?.[1] ?? '';
+      const prefix = (match?.[2] ?? '').replace(/^\/+|\/+$/g, '');
+      if (!S3_BUCKET.test(bucket) || (prefix !== '' && !isSafeStorageKey(prefix))) {
+        ctx.addIssue({ code: 'custom', message: STORAGE_URL_FORM });
+        return z.NEVER;
+      }
+      return { bucket, prefix };
+    })
+    .optional(),
+  /** Another S3-compatible service than AWS: MinIO (http://127.0.0.1:9000), R2, a test server. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  /** Both or neither; without them the AWS SDK's default credential chain (AWS_* variables, a role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `endpoint/bucket/key` addresses; defaults to true with S3_ENDPOINT (what self-hosted services expect). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   /** `npm run eval:research` only: an OpenAI-compatible model that scores the reports against a rubric. */
   EVAL_JUDGE_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   EVAL_JUDGE_MODEL: z.string().min(1).optional(),
@@ -193,6 +227,13 @@ const envSchema = baseEnvSchema.superRefine((env, ctx) => {
       message: 'is for tests only and is refused with NODE_ENV=production',
     });
   }
+  // The issue names the missing one of the pair, so that the error line never shows a secret.
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const [given, missing] = env.S3_ACCESS_KEY_ID
+      ? ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']
+      : ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID'];
+    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set when ${given} is set` });
+  }
   if (!env.STRIPE_SECRET_KEY) return;
   for (const name of STRIPE_COMPANIONS) {
     if (!env[name]) {
@@ -201,7 +242,10 @@ const envSchema = baseEnvSchema.superRefine((env, ctx) => {
   }
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'API_DOCS' | 'RESEARCH_ALLOW_LOOPBACK'> & {
+export type Env = Omit<
+  z.infer<typeof envSchema>,
+  'API_DOCS' | 'RESEARCH_ALLOW_LOOPBACK' | 'S3_FORCE_PATH_STYLE'
+> & {
   PUBLIC_URL: string;
   /**
    * Whether PUBLIC_URL was given. Without it, links the server builds follow the address the user
@@ -211,6 +255,7 @@ export type Env = Omit<z.infer<typeof envSchema>, 'API_DOCS' | 'RESEARCH_ALLOW_L
   DATA_DIR: string;
   API_DOCS: boolean;
   RESEARCH_ALLOW_LOOPBACK: boolean;
+  S3_FORCE_PATH_STYLE: boolean;
 };
 
 export class EnvError extends Error {}
@@ -235,6 +280,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PUBLIC_URL_FIXED: env.PUBLIC_URL !== undefined,
     API_DOCS: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
     RESEARCH_ALLOW_LOOPBACK: env.RESEARCH_ALLOW_LOOPBACK === 'true',
+    S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE
+      ? env.S3_FORCE_PATH_STYLE === 'true'
+      : env.S3_ENDPOINT !== undefined,
   };
 }
 

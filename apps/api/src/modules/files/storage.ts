@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where uploaded files live. Local files under $DATA_DIR now; an S3-compatible implementation can
- * take its place without callers changing.
+ * Where uploaded files (logos, chat attachments) live: a local folder ($DATA_DIR/files) by default,
+ * or an S3-compatible bucket with STORAGE_URL (s3-storage.ts), so that several app machines share
+ * them. create-file-storage.ts chooses; callers only see this interface.
  */
 export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>;
@@ -15,10 +16,21 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 
+/**
+ * Keys are made by the server, but a bad one must never reach outside the root folder or the
+ * bucket's prefix: lowercase letters, digits and `/_.-`, no `..`.
+ */
+export function isSafeStorageKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes('..');
+}
+
+export function assertSafeStorageKey(key: string): void {
+  if (!isSafeStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
+}
+
 export function createLocalStorage(root: string): FileStorage {
   const fileOf = (key: string) => {
-    // Keys are made by the server, but a bad one must never reach outside the root.
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+    assertSafeStorageKey(key);
     return path.join(root, key);
   };
   return {

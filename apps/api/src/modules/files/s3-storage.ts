@@ -1,0 +1,79 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { assertSafeStorageKey, type FileStorage } from './storage.ts';
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** Folder inside the bucket for every key (no leading or trailing slash); empty: the bucket's root. */
+  prefix?: string;
+  /** Another S3-compatible service (MinIO, R2, a test server); unset: AWS. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither: without them the SDK's default credential chain (instance role, AWS_* variables…). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `endpoint/bucket/key` addresses instead of `bucket.endpoint/key` (most self-hosted services). */
+  forcePathStyle: boolean;
+}
+
+// A request waits at most this long: a logo or an attachment is a few MB, and a stuck storage
+// service must fail the request rather than hold it (and its connection) open.
+const CONNECTION_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+// One retry: enough for a dropped connection, few enough that a request fails within ~a minute.
+const MAX_ATTEMPTS = 2;
+
+/** A missing object: NoSuchKey, or a 404 without a code. A missing bucket is a configuration error. */
+function isMissingObject(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  if (error.name === 'NoSuchKey') return true;
+  return error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
+}
+
+/** Files as objects of an S3-compatible bucket, so that every app machine sees the same files. */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    maxAttempts: MAX_ATTEMPTS,
+    requestHandler: {
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
+  });
+  const prefix = options.prefix ? `${options.prefix}/` : '';
+  const target = (key: string) => {
+    assertSafeStorageKey(key);
+    return { Bucket: options.bucket, Key: `${prefix}${key}` };
+  };
+  return {
+    async put(key, data) {
+      await client.send(new PutObjectCommand({ ...target(key), Body: data }));
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand(target(key)));
+        const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array(0);
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } catch (error) {
+        if (isMissingObject(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      // S3 answers 204 for a key that is not there, so a missing file is not an error.
+      await client.send(new DeleteObjectCommand(target(key)));
+    },
+  };
+}
