@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { BENCH_TOKENS, FIRST_TOKEN_MS, TOKEN_MS } from './chat-model.ts';
+import { rssBytes } from './memory.ts';
 import { call } from './rumbo-api.ts';
 
 /** Streams of chat answers under load, shared by the chat-stream and research benchmarks. */
 const ROUNDS = 4;
 const WARM_UP_ROUNDS = 1;
-const ANSWER_MS = FIRST_TOKEN_MS + (BENCH_TOKENS.length - 1) * TOKEN_MS;
+/** How long the benchmark model takes over one whole answer. */
+export const ANSWER_MS = FIRST_TOKEN_MS + (BENCH_TOKENS.length - 1) * TOKEN_MS;
 
 export interface StreamResult {
   ttfb: number;
@@ -89,13 +91,9 @@ export function cpuMs(pid: number | undefined): number {
 export async function peakRss<T>(pid: number | undefined, work: () => Promise<T>): Promise<[T, number]> {
   let peak = 0;
   const sample = () => {
-    try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak = Math.max(peak, kb * 1024);
-    } catch {
-      // Not Linux, or the process is gone: no figure.
-    }
+    const rss = rssBytes(pid);
+    // Not Linux, or the process is gone: no figure.
+    if (Number.isFinite(rss)) peak = Math.max(peak, rss);
   };
   const timer = setInterval(sample, 100);
   try {
@@ -161,21 +159,23 @@ export async function openChats(
 
 let sends = 0;
 
-/** `concurrency` clients streaming answers in their own chats (see `run`); each send a new message id. */
+/** One question sent in `chat` by `client`, its answer streamed to the end; each send a new message id. */
+export function streamAnswer(agent: http.Agent, chat: BenchChat, client: number): Promise<StreamResult> {
+  sends += 1;
+  return request(
+    agent,
+    chat.path,
+    { cookie: chat.cookie },
+    JSON.stringify({
+      content: '¿Cómo consigo mis primeros clientes?',
+      client_message_id: `bench-${process.pid}-${sends}-${client}`,
+    }),
+    (seen) => seen.length > 0,
+    (all) => all === BENCH_ANSWER,
+  );
+}
+
+/** `concurrency` clients streaming answers in their own chats (see `run`). */
 export function streamAnswers(concurrency: number, chats: BenchChat[]) {
-  return run(concurrency, (agent, client) => {
-    const chat = chats[client] as BenchChat;
-    sends += 1;
-    return request(
-      agent,
-      chat.path,
-      { cookie: chat.cookie },
-      JSON.stringify({
-        content: '¿Cómo consigo mis primeros clientes?',
-        client_message_id: `bench-${process.pid}-${sends}-${client}`,
-      }),
-      (seen) => seen.length > 0,
-      (all) => all === BENCH_ANSWER,
-    );
-  });
+  return run(concurrency, (agent, client) => streamAnswer(agent, chats[client] as BenchChat, client));
 }

@@ -15,16 +15,19 @@ export interface RunningProcess {
 
 /**
  * Starts a TypeScript entry point in its own process and waits for its JSON log line carrying
- * `url` (the ready line every Rumbo entry point prints).
+ * `url` (the ready line every Rumbo entry point prints). `preload` modules (TypeScript too) run
+ * before it, in the same process.
  */
 export function startProcess(
   script: string,
   env: Record<string, string>,
   args: string[] = [],
+  preload: string[] = [],
 ): Promise<RunningProcess> {
   // BENCH_NODE_FLAGS (e.g. --cpu-prof) goes to the started processes: to profile the server under load.
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script, ...args], {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, [...flags, ...imports, script, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,14 +5,15 @@ export { freePort };
 
 /**
  * Rumbo's API in a process of its own against `modelUrl`, on `databaseUrl` (PostgreSQL) or PGlite in
- * `dataDir`. Bench users keep far more streams going than any person's write limits allow, so those are
- * multiplied (and stay in the path).
+ * `dataDir`, with `preload` modules loaded before it. Bench users keep far more streams going than any
+ * person's write limits allow, so those are multiplied (and stay in the path).
  */
 export async function startRumbo(
   modelUrl: string,
   dataDir: string,
   databaseUrl: string | undefined,
   env: Record<string, string> = {},
+  preload: string[] = [],
 ): Promise<RunningProcess & { base: string }> {
   const port = await freePort();
   const rumbo = await startProcess(
@@ -30,6 +31,7 @@ export async function startRumbo(
       ...env,
     },
     ['--api-only'],
+    preload,
   );
   return { ...rumbo, base: `http://127.0.0.1:${port}` };
 }
