@@ -1,4 +1,4 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
 
@@ -6,6 +6,8 @@ const apiProject = (engine: 'pglite' | 'postgresql'): TestProjectInlineConfigura
   test: {
     name: `api (${engine})`,
     include: apiTests,
+    // `*.postgres.test.ts` need a PostgreSQL server (several processes on one database): that run only.
+    exclude: [...configDefaults.exclude, ...(engine === 'pglite' ? ['**/*.postgres.test.ts'] : [])],
     environment: 'node',
     env: { TEST_DB: engine === 'postgresql' ? 'postgres' : 'pglite' },
     testTimeout: 20_000,

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -34,14 +35,18 @@ export async function startQueue(database: Database, logger: Logger, options: Qu
       : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 5 });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  // Schedules live in the database: one of a job the app no longer has would send jobs nobody works.
-  for (const { name } of await boss.getSchedules()) {
-    if (!options.jobs.some((job) => job.name === name && job.schedule)) await boss.unschedule(name);
-  }
+  await oneProcessAtATime(database, async () => {
+    // Schedules live in the database: one of a job the app no longer has would send jobs nobody works.
+    for (const { name } of await boss.getSchedules()) {
+      if (!options.jobs.some((job) => job.name === name && job.schedule)) await boss.unschedule(name);
+    }
+    for (const job of options.jobs) {
+      await boss.createQueue(job.name, { name: job.name, ...job.options });
+      if (job.schedule) await boss.schedule(job.name, job.schedule);
+    }
+  });
+  if (!options.work) return boss;
   for (const job of options.jobs) {
-    await boss.createQueue(job.name, { name: job.name, ...job.options });
-    if (job.schedule) await boss.schedule(job.name, job.schedule);
-    if (!options.work) continue;
     const workOptions = { batchSize: 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 };
     for (let worker = 0; worker < (job.concurrency ?? 1); worker++) {
       await boss.work(job.name, workOptions, async (batch) => {
@@ -50,6 +55,25 @@ export async function startQueue(database: Database, logger: Logger, options: Qu
     }
   }
   return boss;
+}
+
+/**
+ * Runs `setup` while no other process runs its own: two processes creating the same pg-boss queue at
+ * once (several app processes and workers starting together on a new database) deadlock in
+ * PostgreSQL and one of them exits. An advisory lock held on a connection of its own serialises them;
+ * the later ones find the queues there. PGlite has one process.
+ */
+async function oneProcessAtATime(database: Database, setup: () => Promise<void>): Promise<void> {
+  if (database.kind === 'pglite') return setup();
+  const client = new pg.Client({ connectionString: database.connectionString });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('rumbo:job-queues'))");
+    await setup();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end();
+  }
 }
 
 /** Lets running jobs finish (up to `timeoutMs`) and stops polling. */

@@ -39,6 +39,25 @@ export function readyUrl(child: ChildProcess): Promise<string> {
   });
 }
 
+/** Resolves once `child` logs a JSON line whose `msg` is `message`; reads the rest of its output away. */
+function loggedLine(child: ChildProcess, message: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      if (line.startsWith('{') && (JSON.parse(line) as { msg?: string }).msg === message) resolve();
+    });
+    child.once('exit', () => reject(new Error(`process exited before it logged '${message}'`)));
+  });
+}
+
+/** `npm run worker` in a process of its own (NODE_ENV=test) with `env`; resolves once it is ready. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = runScript('apps/api/src/worker.ts', { NODE_ENV: 'test', ...env });
+  child.stderr?.resume();
+  await loggedLine(child, 'worker is ready');
+  return child;
+}
+
 /**
  * A fresh database for server processes (DATA_DIR for PGlite or DATABASE_URL for PostgreSQL, as the
  * suite runs); `locations` collects it for the caller to drop.
