@@ -6,8 +6,12 @@ const apiProject = (engine: 'pglite' | 'postgresql'): TestProjectInlineConfigura
   test: {
     name: `api (${engine})`,
     include: apiTests,
-    // `*.postgres.test.ts` need a PostgreSQL server (several processes on one database): that run only.
-    exclude: [...configDefaults.exclude, ...(engine === 'pglite' ? ['**/*.postgres.test.ts'] : [])],
+    // `*.postgres.test.ts` need a PostgreSQL server (several processes on one database), and
+    // `*.pglite.test.ts` test the embedded engine itself: each runs in its engine's run only.
+    exclude: [
+      ...configDefaults.exclude,
+      engine === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts',
+    ],
     environment: 'node',
     env: { TEST_DB: engine === 'postgresql' ? 'postgres' : 'pglite' },
     testTimeout: 20_000,

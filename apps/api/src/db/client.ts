@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { openPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -39,9 +39,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return openPglite(dataDir);
 }
 
+/**
+ * PGlite runs in a worker thread of its own (pglite-thread.ts): its statements run synchronously, and on
+ * the server's thread they held up every request and every streamed answer.
+ */
 async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const client = await openPgliteThread(dataDir);
+  // drizzle's PGlite driver uses only `query` and `transaction`, which the thread's client provides.
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -53,23 +58,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-/**
- * pg-boss sends multi-statement scripts (BEGIN; ...; COMMIT) without parameters: PGlite runs
- * those only through `exec`. A failed script may leave PGlite's single connection inside an
- * aborted transaction, so it is rolled back before the error goes on.
- */
-function pgliteExecutor(client: PGlite): SqlExecutor {
+/** pg-boss's SQL surface: parameterised statements, and scripts (BEGIN; ...; COMMIT) without parameters. */
+function pgliteExecutor(client: PgliteThread): SqlExecutor {
   return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values);
-      try {
-        const results = await client.exec(text);
-        return results.at(-1) ?? { rows: [] };
-      } catch (error) {
-        if (client.isInTransaction()) await client.exec('ROLLBACK');
-        throw error;
-      }
-    },
+    executeSql: (text, values) =>
+      values && values.length > 0 ? client.query(text, values) : client.script(text),
   };
 }
 

@@ -1,0 +1,160 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * PGlite in a worker thread (pglite-worker.js), seen from the server's thread through the part of
+ * PGlite's client that drizzle and pg-boss use: `query`, `transaction`, and multi-statement scripts.
+ *
+ * PGlite has one connection. While a transaction is open, only its own statements may reach it: a
+ * statement from elsewhere would run inside that transaction (and be rolled back with it). So a
+ * statement or a transaction that arrives while one is open waits for it to end, in arrival order.
+ * Messages to the worker keep their order, so what is sent first runs first.
+ */
+
+export interface QueryResult {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  /** Only text-keeping parsers cross threads: the type ids whose values stay as PostgreSQL's text. */
+  parsers?: Record<number, unknown>;
+}
+
+/** What a transaction's callback gets: statements that run inside it. */
+export interface PgliteTransactionClient {
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
+}
+
+export interface PgliteThread extends PgliteTransactionClient {
+  transaction<T>(work: (tx: PgliteTransactionClient) => Promise<T>): Promise<T>;
+  /** A multi-statement script without parameters (pg-boss); a failed one leaves no transaction open. */
+  script(text: string): Promise<QueryResult>;
+  close(): Promise<void>;
+}
+
+type Request =
+  | { op: 'query'; text: string; params?: unknown[]; rowMode?: 'array' | 'object'; rawTypes?: number[] }
+  | { op: 'script'; text: string }
+  | { op: 'close' };
+
+type Reply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: Record<string, unknown> };
+
+const WORKER_URL = new URL('./pglite-worker.js', import.meta.url);
+
+/** Starts the worker on `dataDir` (in memory without one) and resolves once PGlite is open. */
+export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
+  // Workers inherit the parent's loader flags (tsx); the worker is plain JavaScript and needs none.
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: [] });
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`the database thread stopped (${code}) while opening`)));
+    worker.once('message', (message: { ready: boolean; error?: Record<string, unknown> }) => {
+      worker.removeAllListeners('error');
+      worker.removeAllListeners('exit');
+      if (message.ready) resolve();
+      else reject(toError(message.error ?? {}));
+    });
+  });
+
+  // Ref'd only while a statement is out: like PGlite on the server's thread, an idle database does
+  // not keep the process alive (a script that forgets to close it still ends).
+  worker.unref();
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let stopped: Error | undefined;
+  worker.on('message', (reply: Reply) => {
+    const call = waiting.get(reply.id);
+    if (!call) return;
+    waiting.delete(reply.id);
+    // An idle worker must not keep the process alive (see below).
+    if (waiting.size === 0) worker.unref();
+    if (reply.ok) call.resolve(reply.result);
+    else call.reject(toError(reply.error));
+  });
+  const failAll = (error: Error) => {
+    stopped = error;
+    for (const call of waiting.values()) call.reject(error);
+    waiting.clear();
+  };
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', (code) => failAll(new Error(`the database thread stopped (${code})`)));
+
+  const send = <T>(request: Request): Promise<T> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    // Keeps the process alive while a statement is out, as an in-thread database's work would.
+    if (waiting.size === 0) worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, ...request });
+    });
+  };
+  const query = (text: string, params?: unknown[], options?: QueryOptions) =>
+    send<QueryResult>({
+      op: 'query',
+      text,
+      params,
+      rowMode: options?.rowMode,
+      rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+    });
+
+  // Whether a transaction holds the connection, and who waits for it to end.
+  let inTransaction = false;
+  const queued: (() => void)[] = [];
+  const whenFree = () =>
+    inTransaction ? new Promise<void>((resolve) => queued.push(resolve)) : Promise.resolve();
+  const release = () => {
+    inTransaction = false;
+    // Wake waiters in order until one of them opens a transaction again; the rest wait for that one.
+    while (!inTransaction && queued.length > 0) queued.shift()?.();
+  };
+  const alone = async <T>(work: () => Promise<T>): Promise<T> => {
+    while (inTransaction) await whenFree();
+    return work();
+  };
+
+  return {
+    query: (text, params, options) => alone(() => query(text, params, options)),
+    script: (text) => alone(() => send<QueryResult>({ op: 'script', text })),
+    async transaction(work) {
+      while (inTransaction) await whenFree();
+      inTransaction = true;
+      try {
+        await query('BEGIN');
+        let result: Awaited<ReturnType<typeof work>>;
+        try {
+          result = await work({ query });
+        } catch (error) {
+          await query('ROLLBACK').catch(() => {});
+          throw error;
+        }
+        await query('COMMIT');
+        return result;
+      } finally {
+        release();
+      }
+    },
+    async close() {
+      if (stopped) return;
+      while (inTransaction) await whenFree();
+      await send({ op: 'close' });
+      await new Promise<void>((resolve) => {
+        if (stopped) resolve();
+        else worker.once('exit', () => resolve());
+      });
+    },
+  };
+}
+
+/** An error from the worker as an Error here, with PostgreSQL's fields (code, constraint…) on it. */
+function toError(fields: Record<string, unknown>): Error {
+  const { message, name, ...rest } = fields;
+  const error = new Error(typeof message === 'string' ? message : 'database error');
+  if (typeof name === 'string') error.name = name;
+  return Object.assign(error, rest);
+}

@@ -1,0 +1,92 @@
+// @ts-check
+/**
+ * The embedded database's own thread (pglite-thread.ts starts it). PGlite runs PostgreSQL compiled to
+ * WebAssembly synchronously: on the server's thread every statement held up every request and every
+ * streamed answer. Here it runs beside them. Plain JavaScript because a worker thread does not inherit
+ * the TypeScript loader of every runner (tsx for the app, Vite's for the tests), and it needs nothing
+ * but PGlite.
+ *
+ * Requests arrive in order and run one after another: the caller (the server's thread) decides what
+ * may run when (transactions), this side only runs statements.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+if (!parentPort) throw new Error('pglite-worker.js runs as a worker thread');
+const port = parentPort;
+
+/** @type {PGlite} */
+let client;
+try {
+  client = await PGlite.create(workerData.dataDir ?? undefined);
+} catch (error) {
+  port.postMessage({ ready: false, error: describe(error) });
+  process.exit(1);
+}
+port.postMessage({ ready: true });
+
+/** Keeps a value's text as PostgreSQL sent it (drizzle maps dates and intervals itself). */
+const asText = (/** @type {string} */ value) => value;
+
+/**
+ * @param {{ op: string, text: string, params?: unknown[], rowMode?: 'array' | 'object', rawTypes?: number[] }} request
+ */
+async function run(request) {
+  switch (request.op) {
+    case 'query': {
+      const parsers = Object.fromEntries((request.rawTypes ?? []).map((oid) => [oid, asText]));
+      const result = await client.query(request.text, request.params, { rowMode: request.rowMode, parsers });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'exec': {
+      const results = await client.exec(request.text);
+      return results.map((result) => ({
+        rows: result.rows,
+        fields: result.fields,
+        affectedRows: result.affectedRows,
+      }));
+    }
+    case 'script': {
+      // pg-boss sends multi-statement scripts (BEGIN; ...; COMMIT) that PGlite runs only through `exec`.
+      // A failed one may leave the single connection inside an aborted transaction: roll it back first.
+      try {
+        const results = await client.exec(request.text);
+        const last = results.at(-1);
+        return last
+          ? { rows: last.rows, fields: last.fields, affectedRows: last.affectedRows }
+          : { rows: [] };
+      } catch (error) {
+        if (client.isInTransaction()) await client.exec('ROLLBACK');
+        throw error;
+      }
+    }
+    case 'close':
+      await client.close();
+      return null;
+    default:
+      throw new Error(`unknown request ${request.op}`);
+  }
+}
+
+/** What of an error crosses threads: its message and PostgreSQL's fields (code, constraint…), no functions. */
+function describe(/** @type {unknown} */ error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {Record<string, unknown>} */
+  const fields = { name: error.name, message: error.message };
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return fields;
+}
+
+let queue = Promise.resolve();
+port.on('message', (/** @type {{ id: number, op: string, text: string }} */ request) => {
+  queue = queue.then(async () => {
+    try {
+      port.postMessage({ id: request.id, ok: true, result: await run(request) });
+    } catch (error) {
+      port.postMessage({ id: request.id, ok: false, error: describe(error) });
+    }
+    if (request.op === 'close') port.close();
+  });
+});
