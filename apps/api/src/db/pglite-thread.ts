@@ -47,8 +47,7 @@ const WORKER_URL = new URL('./pglite-worker.js', import.meta.url);
 
 /** Starts the worker on `dataDir` (in memory without one) and resolves once PGlite is open. */
 export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
-  // Workers inherit the parent's loader flags (tsx); the worker is plain JavaScript and needs none.
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: [] });
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir } });
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
     worker.once('error', fail);
