@@ -47,7 +47,7 @@ const WORKER_URL = new URL('./pglite-worker.js', import.meta.url);
 
 /** Starts the worker on `dataDir` (in memory without one) and resolves once PGlite is open. */
 export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir } });
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: workerFlags(process.execArgv) });
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
     worker.once('error', fail);
@@ -148,6 +148,23 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
       });
     },
   };
+}
+
+const PRELOAD_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
+
+/**
+ * The worker is plain JavaScript: it takes none of the parent's loaders and preloads (tsx, or a
+ * TypeScript module a benchmark preloads, which a worker could not load) but keeps Node's other flags,
+ * so that `--cpu-prof` profiles the database thread too.
+ */
+function workerFlags(parentFlags: string[]): string[] {
+  const flags: string[] = [];
+  for (let i = 0; i < parentFlags.length; i++) {
+    const flag = parentFlags[i] as string;
+    if (PRELOAD_FLAGS.has(flag)) i++;
+    else if (!PRELOAD_FLAGS.has(flag.split('=')[0] as string)) flags.push(flag);
+  }
+  return flags;
 }
 
 /** An error from the worker as an Error here, with PostgreSQL's fields (code, constraint…) on it. */
