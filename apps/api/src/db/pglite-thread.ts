@@ -70,7 +70,6 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
     const call = waiting.get(reply.id);
     if (!call) return;
     waiting.delete(reply.id);
-    // An idle worker must not keep the process alive (see below).
     if (waiting.size === 0) worker.unref();
     if (reply.ok) call.resolve(reply.result);
     else call.reject(toError(reply.error));
@@ -109,8 +108,9 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
     inTransaction ? new Promise<void>((resolve) => queued.push(resolve)) : Promise.resolve();
   const release = () => {
     inTransaction = false;
-    // Wake waiters in order until one of them opens a transaction again; the rest wait for that one.
-    while (!inTransaction && queued.length > 0) queued.shift()?.();
+    // Every waiter checks again, in the order they came: the first transaction among them takes the
+    // connection, and whoever checks after it waits again.
+    for (const wake of queued.splice(0)) wake();
   };
   const alone = async <T>(work: () => Promise<T>): Promise<T> => {
     while (inTransaction) await whenFree();
