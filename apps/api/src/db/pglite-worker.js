@@ -40,20 +40,9 @@ const statements = new Map();
 let statementCount = 0;
 const { serialize } = protocol;
 
-/** @param {Uint8Array[]} messages */
-function concat(messages) {
-  const out = new Uint8Array(messages.reduce((size, message) => size + message.length, 0));
-  let at = 0;
-  for (const message of messages) {
-    out.set(message, at);
-    at += message.length;
-  }
-  return out;
-}
-
 /** Sends protocol messages, ending with Sync so that an error leaves the connection ready. */
 const send = (/** @type {Uint8Array[]} */ messages) =>
-  client.execProtocolStream(concat([...messages, serialize.sync()]), { syncToFs: false });
+  client.execProtocolStream(Buffer.concat([...messages, serialize.sync()]), { syncToFs: false });
 
 /** @param {string} text */
 async function prepared(text) {
