@@ -24,6 +24,7 @@ import { analyticsFromEnv } from './modules/analytics/from-env.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { authHandlerWithSignUpRetry } from './modules/auth/sign-up-retry.ts';
 import { billingRoutes, createBilling } from './modules/billing/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { createChatEngine } from './modules/chats/engine.ts';
@@ -212,7 +213,7 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   // Better Auth's own endpoints (sign-up, sign-in, Google, sessions, password reset requests).
-  api.on(['GET', 'POST'], '/auth/*', (c) => auth.handler(c.req.raw));
+  api.on(['GET', 'POST'], '/auth/*', (c) => authHandlerWithSignUpRetry(auth, c.req.raw));
   api.get('/config', (c) => c.json(publicConfig(env)));
   if (env.API_DOCS) mountDocs(api, env.PRODUCT_NAME);
   api.all('*', () => {

@@ -133,6 +133,7 @@ export async function paidOwner(base: string, planId: number, idea: object) {
       password: 'contraseña-segura',
     }),
   });
+  if (!signUp.ok) throw new Error(`POST /api/auth/sign-up/email: ${signUp.status} ${await signUp.text()}`);
   const cookie = signUp.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
