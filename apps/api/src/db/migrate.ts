@@ -4,7 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { withAdvisoryLock } from './advisory-lock.ts';
 import type { Database } from './client.ts';
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -19,12 +19,7 @@ export async function applyMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
-  const client = new pg.Client({ connectionString: database.connectionString });
-  await client.connect();
-  try {
-    await client.query("select pg_advisory_lock(hashtext('rumbo:migrations'))");
-    await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await client.end();
-  }
+  await withAdvisoryLock(database.connectionString, 'rumbo:migrations', (client) =>
+    migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
+  );
 }

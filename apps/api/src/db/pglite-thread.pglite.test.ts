@@ -73,6 +73,21 @@ describe('PGlite on its own thread', () => {
     });
   });
 
+  it('runs a statement again after the table it reads has changed', async () => {
+    const db = shared;
+    await db.query(`insert into notes values (1, 'a')`);
+    // Prepared once by its text, as every statement is, then the table gains a column.
+    expect((await db.query('select * from notes where id = $1', [1])).rows).toEqual([{ id: 1, body: 'a' }]);
+    await db.query(`alter table notes add column mood text not null default 'bien'`);
+    try {
+      expect((await db.query('select * from notes where id = $1', [1])).rows).toEqual([
+        { id: 1, body: 'a', mood: 'bien' },
+      ]);
+    } finally {
+      await db.query('alter table notes drop column mood');
+    }
+  });
+
   it('leaves no transaction open after a failed script', async () => {
     const db = shared;
     await expect(

@@ -104,24 +104,27 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
   // Whether a transaction holds the connection, and who waits for it to end.
   let inTransaction = false;
   const queued: (() => void)[] = [];
-  const whenFree = () =>
-    inTransaction ? new Promise<void>((resolve) => queued.push(resolve)) : Promise.resolve();
+  // Callers loop on `while (inTransaction) await nextTurn()` and act in the same step as the last
+  // check: an `await` between the check and the act would let a transaction start in between.
+  const nextTurn = () => new Promise<void>((resolve) => queued.push(resolve));
   const release = () => {
     inTransaction = false;
     // Every waiter checks again, in the order they came: the first transaction among them takes the
     // connection, and whoever checks after it waits again.
     for (const wake of queued.splice(0)) wake();
   };
-  const alone = async <T>(work: () => Promise<T>): Promise<T> => {
-    while (inTransaction) await whenFree();
-    return work();
-  };
 
   return {
-    query: (text, params, options) => alone(() => query(text, params, options)),
-    script: (text) => alone(() => send<QueryResult>({ op: 'script', text })),
+    async query(text, params, options) {
+      while (inTransaction) await nextTurn();
+      return query(text, params, options);
+    },
+    async script(text) {
+      while (inTransaction) await nextTurn();
+      return send<QueryResult>({ op: 'script', text });
+    },
     async transaction(work) {
-      while (inTransaction) await whenFree();
+      while (inTransaction) await nextTurn();
       inTransaction = true;
       try {
         await query('BEGIN');
@@ -140,7 +143,7 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
     },
     async close() {
       if (stopped) return;
-      while (inTransaction) await whenFree();
+      while (inTransaction) await nextTurn();
       await send({ op: 'close' });
       await new Promise<void>((resolve) => {
         if (stopped) resolve();

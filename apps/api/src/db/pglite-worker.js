@@ -25,6 +25,15 @@ try {
 }
 port.postMessage({ ready: true });
 
+/**
+ * What of a result crosses threads (the rows, their fields, the count), or an empty one.
+ * @param {{ rows: unknown[], fields: unknown[], affectedRows?: number } | undefined} result
+ */
+const plain = (result) =>
+  result
+    ? { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }
+    : { rows: [], fields: [] };
+
 /** Keeps a value's text as PostgreSQL sent it (drizzle maps dates and intervals itself). */
 const asText = (/** @type {string} */ value) => value;
 
@@ -44,6 +53,14 @@ const { serialize } = protocol;
 const send = (/** @type {Uint8Array[]} */ messages) =>
   client.execProtocolStream(Buffer.concat([...messages, serialize.sync()]), { syncToFs: false });
 
+/** Forgets a prepared statement, here and in PostgreSQL. @param {string} text */
+async function forget(text) {
+  const statement = statements.get(text);
+  if (!statement) return;
+  statements.delete(text);
+  await send([serialize.close({ type: 'S', name: statement.name })]);
+}
+
 /** @param {string} text */
 async function prepared(text) {
   const known = statements.get(text);
@@ -53,17 +70,11 @@ async function prepared(text) {
     statements.set(text, known);
     return known;
   }
+  if (statements.size >= MAX_STATEMENTS) await forget(statements.keys().next().value ?? '');
   const name = `rumbo_${++statementCount}`;
   const described = await send([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })]);
   const statement = { name, types: parse.parseDescribeStatementResults(described) };
   statements.set(text, statement);
-  if (statements.size > MAX_STATEMENTS) {
-    const [oldestText, oldest] = statements.entries().next().value ?? [];
-    if (oldestText !== undefined && oldest) {
-      statements.delete(oldestText);
-      await send([serialize.close({ type: 'S', name: oldest.name })]);
-    }
-  }
   return statement;
 }
 
@@ -86,13 +97,12 @@ async function query(text, params, options) {
       serialize.execute({}),
     ]);
     const [result] = parse.parseResults(messages, client.parsers, options);
-    return result ?? { rows: [], fields: [] };
+    return plain(result);
   } catch (error) {
     // A statement prepared before the schema changed can't run any more: prepare it again, once.
-    if (/** @type {{ code?: string }} */ (error).code === '0A000' && statements.delete(text)) {
-      return query(text, params, options);
-    }
-    throw error;
+    if (/** @type {{ code?: string }} */ (error).code !== '0A000' || !statements.has(text)) throw error;
+    await forget(text);
+    return query(text, params, options);
   }
 }
 
@@ -103,26 +113,13 @@ async function run(request) {
   switch (request.op) {
     case 'query': {
       const parsers = Object.fromEntries((request.rawTypes ?? []).map((oid) => [oid, asText]));
-      const result = await query(request.text, request.params ?? [], { rowMode: request.rowMode, parsers });
-      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
-    }
-    case 'exec': {
-      const results = await client.exec(request.text);
-      return results.map((result) => ({
-        rows: result.rows,
-        fields: result.fields,
-        affectedRows: result.affectedRows,
-      }));
+      return query(request.text, request.params ?? [], { rowMode: request.rowMode, parsers });
     }
     case 'script': {
       // pg-boss sends multi-statement scripts (BEGIN; ...; COMMIT) that PGlite runs only through `exec`.
       // A failed one may leave the single connection inside an aborted transaction: roll it back first.
       try {
-        const results = await client.exec(request.text);
-        const last = results.at(-1);
-        return last
-          ? { rows: last.rows, fields: last.fields, affectedRows: last.affectedRows }
-          : { rows: [] };
+        return plain((await client.exec(request.text)).at(-1));
       } catch (error) {
         if (client.isInTransaction()) await client.exec('ROLLBACK');
         throw error;

@@ -1,5 +1,5 @@
-import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 
@@ -65,15 +65,7 @@ export async function startQueue(database: Database, logger: Logger, options: Qu
  */
 async function oneProcessAtATime(database: Database, setup: () => Promise<void>): Promise<void> {
   if (database.kind === 'pglite') return setup();
-  const client = new pg.Client({ connectionString: database.connectionString });
-  await client.connect();
-  try {
-    await client.query("select pg_advisory_lock(hashtext('rumbo:job-queues'))");
-    await setup();
-  } finally {
-    // Ending the session releases the lock.
-    await client.end();
-  }
+  await withAdvisoryLock(database.connectionString, 'rumbo:job-queues', setup);
 }
 
 /** Lets running jobs finish (up to `timeoutMs`) and stops polling. */

@@ -26,35 +26,32 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
   });
 }
 
-/** Resolves with the `url` of the first JSON log line that has one (the ready line). */
-export function readyUrl(child: ChildProcess): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
+/** Resolves with the first JSON log line of `child` that `pick` maps to a value. */
+function firstLogLine<T>(
+  child: ChildProcess,
+  pick: (entry: Record<string, unknown>) => T | undefined,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
       if (!line.startsWith('{')) return;
-      const entry = JSON.parse(line) as { url?: string };
-      if (entry.url) resolve(entry.url);
+      const picked = pick(JSON.parse(line) as Record<string, unknown>);
+      if (picked !== undefined) resolve(picked);
     });
-    child.once('exit', () => reject(new Error('server exited before it was ready')));
+    child.once('exit', () => reject(new Error('the process exited before it was ready')));
   });
 }
 
-/** Resolves once `child` logs a JSON line whose `msg` is `message`; reads the rest of its output away. */
-function loggedLine(child: ChildProcess, message: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      if (line.startsWith('{') && (JSON.parse(line) as { msg?: string }).msg === message) resolve();
-    });
-    child.once('exit', () => reject(new Error(`process exited before it logged '${message}'`)));
-  });
+/** Resolves with the `url` of the first JSON log line that has one (the ready line). */
+export function readyUrl(child: ChildProcess): Promise<string> {
+  return firstLogLine(child, (entry) => (typeof entry.url === 'string' ? entry.url : undefined));
 }
 
 /** `npm run worker` in a process of its own (NODE_ENV=test) with `env`; resolves once it is ready. */
 export async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   const child = runScript('apps/api/src/worker.ts', { NODE_ENV: 'test', ...env });
   child.stderr?.resume();
-  await loggedLine(child, 'worker is ready');
+  await firstLogLine(child, (entry) => (entry.msg === 'worker is ready' ? true : undefined));
   return child;
 }
 
