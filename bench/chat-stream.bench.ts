@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabase, cpuMs, openChats, peakRss, request, run, streamAnswers } from './lib/chat-load.ts';
+import { benchDatabase, openChats, peakRss, request, run, streamAnswers } from './lib/chat-load.ts';
+import { measureBudget } from './lib/machine-budget.ts';
 import { type RunningProcess, startProcess } from './lib/processes.ts';
 import { benchUser, startRumbo } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
@@ -21,7 +22,7 @@ const USERS = 10;
 const bench: Benchmark = {
   name: 'chat-stream',
   description:
-    'Time to first byte of a streamed chat answer through Rumbo (signed in, credits, persistence and all) versus straight from the model server (first token after 50 ms, then 40 tokens every 20 ms), same run; added ms, errors and the server’s peak memory.',
+    'Time to first byte of a streamed chat answer through Rumbo (signed in, credits, persistence and all) versus straight from the model server (first token after 50 ms, then 40 tokens every 20 ms), same run; added ms, errors, the server’s peak memory, and where the machine’s CPU went (Rumbo, the PostgreSQL server, the model server and this load generator, per answer; how busy the cores were).',
   async run() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-chat-'));
     const database = await benchDatabase();
@@ -58,8 +59,10 @@ const bench: Benchmark = {
             (all) => all.includes('[DONE]'),
           ),
         );
-        const cpuBefore = cpuMs(rumbo.child.pid);
-        const [ours, peak] = await peakRss(rumbo.child.pid, () => streamAnswers(concurrency, chats));
+        const [[ours, peak], budget] = await measureBudget(rumbo.child.pid, model.child.pid, () =>
+          peakRss(rumbo.child.pid, () => streamAnswers(concurrency, chats)),
+        );
+        const perAnswer = (ms: number) => (ms / ours.answers).toFixed(1);
         rows.push({
           concurrency,
           streams: ours.count + ours.errors,
@@ -70,8 +73,11 @@ const bench: Benchmark = {
           'rumbo p99 ms': ours.p99.toFixed(1),
           'added p99 ms': (ours.p99 - direct.p99).toFixed(1),
           errors: direct.errors + ours.errors,
-          'server CPU ms/answer': ((cpuMs(rumbo.child.pid) - cpuBefore) / ours.answers).toFixed(1),
+          'server CPU ms/answer': perAnswer(budget.rumboMs),
           'server peak MB': Math.round(peak / 1024 / 1024),
+          'postgres CPU ms/answer': database.url ? perAnswer(budget.postgresMs) : '-',
+          'model+client CPU ms/answer': perAnswer(budget.modelMs + budget.loadMs),
+          'cores busy %': Math.round(budget.busyPercent),
         });
       }
     } finally {
