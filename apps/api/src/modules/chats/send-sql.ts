@@ -1,6 +1,6 @@
 import type { AnswerKind } from '@rumbo/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryRows, queryRowsNamed } from '../../db/client.ts';
 import { businesses, chats, users } from '../../db/schema/index.ts';
 import { countWriteSql, WRITE_LIMITS } from '../../http/write-limits.ts';
 import { debitCtes } from '../credits/credits.ts';
@@ -109,13 +109,14 @@ export async function storeSend(db: Db, send: StoreSend) {
     (file) =>
       sql`(${file.id}, ${send.businessId}::int, ${file.name}, ${file.mimeType}, ${file.type}, ${file.data.byteLength}::int, ${file.key}, ${file.text})`,
   );
-  const [row] = await queryRows<{
+  const [row] = await queryRowsNamed<{
     question: RawMessage;
     answer: RawMessage;
     generation_id: number | null;
     title: string | null;
   }>(
     db,
+    'chat_send_store',
     sql`with q as (
           insert into messages (chat_id, sender, content, client_message_id, finished)
           values (${chatId}, 'user', ${content}, ${clientMessageId}, true)
