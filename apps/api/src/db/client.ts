@@ -95,7 +95,7 @@ const dialect = new PgDialect();
 /**
  * `queryRows` for a large statement that runs for every answer: on PostgreSQL it becomes a named
  * statement, which each connection parses once instead of at every call (the send's store cost
- * PostgreSQL about 0.5 ms of CPU per answer to parse and plan; docs/benchmarks.md). The name is
+ * PostgreSQL 0.3–0.5 ms of CPU per answer to parse and plan; docs/benchmarks.md). The name is
  * `name` plus a hash of the text, so that each variant of the statement gets its own. PGlite prepares
  * every statement once by its text anyway (pglite-worker.js).
  */
