@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabase, openChats, peakRss, request, run, streamAnswers } from './lib/chat-load.ts';
+import {
+  BENCH_ANSWER,
+  benchDatabase,
+  cpuMs,
+  openChats,
+  peakRss,
+  request,
+  run,
+  streamAnswers,
+} from './lib/chat-load.ts';
 import { measureBudget } from './lib/machine-budget.ts';
 import { type RunningProcess, startProcess } from './lib/processes.ts';
 import { benchUser, startRumbo } from './lib/rumbo-api.ts';
@@ -32,6 +41,8 @@ const bench: Benchmark = {
     try {
       const model = await startProcess('bench/fake-model-server.ts', {});
       processes.push(model);
+      const relay = await startProcess('bench/relay-floor-server.ts', { MODEL_URL: model.url });
+      processes.push(relay);
       const rumbo = await startRumbo(model.url, dataDir, database.url);
       processes.push(rumbo);
       const { base } = rumbo;
@@ -59,6 +70,18 @@ const bench: Benchmark = {
             (all) => all.includes('[DONE]'),
           ),
         );
+        const relayCpuBefore = cpuMs(relay.child.pid);
+        const floor = await run(concurrency, (agent) =>
+          request(
+            agent,
+            relay.url,
+            {},
+            JSON.stringify({ content: '¿Cómo consigo mis primeros clientes?' }),
+            (seen) => seen.length > 0,
+            (all) => all === BENCH_ANSWER,
+          ),
+        );
+        const floorCpuMs = cpuMs(relay.child.pid) - relayCpuBefore;
         const [[ours, peak], budget] = await measureBudget(rumbo.child.pid, model.child.pid, () =>
           peakRss(rumbo.child.pid, () => streamAnswers(concurrency, chats)),
         );
@@ -72,8 +95,10 @@ const bench: Benchmark = {
           'model p99 ms': direct.p99.toFixed(1),
           'rumbo p99 ms': ours.p99.toFixed(1),
           'added p99 ms': (ours.p99 - direct.p99).toFixed(1),
-          errors: direct.errors + ours.errors,
+          'floor added p99 ms': (floor.p99 - direct.p99).toFixed(1),
+          errors: direct.errors + floor.errors + ours.errors,
           'server CPU ms/answer': perAnswer(budget.rumboMs),
+          'floor CPU ms/answer': (floorCpuMs / floor.answers).toFixed(1),
           'server peak MB': Math.round(peak / 1024 / 1024),
           'postgres CPU ms/answer': database.url ? perAnswer(budget.postgresMs) : '-',
           'model+client CPU ms/answer': perAnswer(budget.modelMs + budget.loadMs),
