@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { REPO_ROOT, type RunningProcess, startProcess } from './lib/processes.ts';
+import { REPO_ROOT, type RunningProcess, startApi } from './lib/processes.ts';
 import { collectJs, kb, printFiles, sumGzip, verdict } from './lib/route-js.ts';
 import { benchUser, call, freePort } from './lib/rumbo-api.ts';
 import { newContext, timeFullLoad, timeThreadClick } from './lib/thread-timing.ts';
@@ -292,7 +292,7 @@ const bench: Benchmark = {
     try {
       const port = await freePort();
       // No AI_PROVIDER (and no model in the fresh DATA_DIR): every answer is the fixed 'not configured' text.
-      rumbo = await startProcess('apps/api/src/main.ts', {
+      rumbo = await startApi({
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startNodeFlags } from '../apps/api/src/test/server-process.ts';
 import {
   BENCH_ANSWER,
   benchDatabase,
@@ -35,7 +36,9 @@ const bench: Benchmark = {
   async run() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-chat-'));
     const database = await benchDatabase();
-    console.log(`database: ${database.url ? 'PostgreSQL' : 'PGlite'}`);
+    console.log(
+      `database: ${database.url ? 'PostgreSQL' : 'PGlite'}; server: node ${startNodeFlags().join(' ')}`,
+    );
     const processes: RunningProcess[] = [];
     const rows: Record<string, string | number>[] = [];
     try {

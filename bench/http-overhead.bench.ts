@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { load } from './lib/load.ts';
-import { startProcess } from './lib/processes.ts';
+import { startApi, startProcess } from './lib/processes.ts';
 import type { Benchmark } from './lib/types.ts';
 
 const DURATION_MS = 3_000;
@@ -14,7 +14,7 @@ const bench: Benchmark = {
     'GET /api/health through Rumbo (request id, logging, security headers, a database round trip) versus bare node:http, same machine, same run.',
   async run() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
-    const rumbo = await startProcess('apps/api/src/main.ts', { PORT: '0', DATA_DIR: dataDir });
+    const rumbo = await startApi({ PORT: '0', DATA_DIR: dataDir });
     const bare = await startProcess('bench/baseline-server.ts', {});
     const rows: Record<string, string | number>[] = [];
     try {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startNodeFlags } from '../../apps/api/src/test/server-process.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,9 +24,10 @@ export function startProcess(
   env: Record<string, string>,
   args: string[] = [],
   preload: string[] = [],
+  nodeFlags: string[] = [],
 ): Promise<RunningProcess> {
   // BENCH_NODE_FLAGS (e.g. --cpu-prof) goes to the started processes: to profile the server under load.
-  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const flags = [...nodeFlags, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
   const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
   const child = spawn(process.execPath, [...flags, ...imports, script, ...args], {
     cwd: REPO_ROOT,
@@ -63,4 +65,9 @@ export function startProcess(
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
   });
+}
+
+/** Rumbo's API server (`apps/api/src/main.ts`) with `npm start`'s flags, `env` and `args`. */
+export function startApi(env: Record<string, string>, args: string[] = [], preload: string[] = []) {
+  return startProcess('apps/api/src/main.ts', env, args, preload, startNodeFlags());
 }

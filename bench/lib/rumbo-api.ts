@@ -1,5 +1,5 @@
 import { freePort } from '../../apps/api/src/test/server-process.ts';
-import { type RunningProcess, startProcess } from './processes.ts';
+import { type RunningProcess, startApi } from './processes.ts';
 
 export { freePort };
 
@@ -16,8 +16,7 @@ export async function startRumbo(
   preload: string[] = [],
 ): Promise<RunningProcess & { base: string }> {
   const port = await freePort();
-  const rumbo = await startProcess(
-    'apps/api/src/main.ts',
+  const rumbo = await startApi(
     {
       PORT: String(port),
       HOST: '127.0.0.1',

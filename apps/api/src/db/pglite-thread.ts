@@ -153,19 +153,33 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
   };
 }
 
-const PRELOAD_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
+/** The profilers' flags, which take a value (`--cpu-prof-dir /tmp/x` or `--cpu-prof-dir=/tmp/x`). */
+const PROFILE_VALUE_FLAGS = new Set([
+  '--cpu-prof-dir',
+  '--cpu-prof-name',
+  '--cpu-prof-interval',
+  '--heap-prof-dir',
+  '--heap-prof-name',
+  '--heap-prof-interval',
+]);
 
 /**
- * The worker is plain JavaScript: it takes none of the parent's loaders and preloads (tsx, or a
- * TypeScript module a benchmark preloads, which a worker could not load) but keeps Node's other flags,
- * so that `--cpu-prof` profiles the database thread too.
+ * The worker gets only the parent's profiler flags, so that `--cpu-prof` profiles the database thread
+ * too. Not its loaders and preloads: the worker is plain JavaScript, and tsx or a TypeScript module a
+ * benchmark preloads could not load there. Not V8's flags either (`--max-semi-space-size` in
+ * `npm start`): a worker refuses them, and they already apply to every thread of the process.
  */
 function workerFlags(parentFlags: string[]): string[] {
   const flags: string[] = [];
   for (let i = 0; i < parentFlags.length; i++) {
     const flag = parentFlags[i] as string;
-    if (PRELOAD_FLAGS.has(flag)) i++;
-    else if (!PRELOAD_FLAGS.has(flag.split('=')[0] as string)) flags.push(flag);
+    if (!/^--(cpu|heap)-prof/.test(flag)) continue;
+    flags.push(flag);
+    const next = parentFlags[i + 1];
+    if (PROFILE_VALUE_FLAGS.has(flag) && next !== undefined) {
+      flags.push(next);
+      i++;
+    }
   }
   return flags;
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -10,9 +11,27 @@ import { createTestDatabaseLocation, type TestDatabaseLocation } from './databas
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** `node --import tsx script` from the repository root, with only PATH and `env` in its environment. */
-export function runScript(script: string, env: Record<string, string>, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+/**
+ * Node's own flags in `npm start` (package.json: `exec node <flags> --import tsx …`): the server's
+ * processes in the tests and the benchmarks run with them, as in production (ADR 0021).
+ */
+export function startNodeFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const words = String(manifest.scripts.start).split(/\s+/);
+  return words.slice(words.indexOf('node') + 1, words.indexOf('--import'));
+}
+
+/**
+ * `node <nodeFlags> --import tsx script` from the repository root, with only PATH and `env` in its
+ * environment.
+ */
+export function runScript(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  nodeFlags: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,6 +118,7 @@ export async function startApiProcess(env: Record<string, string>, port?: number
       ...env,
     },
     ['--api-only'],
+    startNodeFlags(),
   );
   child.stderr?.resume();
   await readyUrl(child);
