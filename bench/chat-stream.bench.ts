@@ -20,7 +20,8 @@ import type { Benchmark } from './lib/types.ts';
 /**
  * Time to first byte of a chat answer through Rumbo (session, ownership, credits debit, question and
  * answer rows, context, generation, batched persistence) versus straight from the model server, in
- * the same run. Each client keeps one stream open after another; clients start spread over one
+ * the same run, with a bare Node relay of the same answers beside them (bench/relay-floor-server.ts:
+ * what any Node server spends to relay them, the floor under Rumbo's CPU per answer). Each client keeps one stream open after another; clients start spread over one
  * answer's length, so `concurrency` streams are open at any time. Each client's first stream warms up
  * (new connections, pools, compiled code) and is not timed, for the model server alike.
  */
@@ -32,7 +33,7 @@ const USERS = 10;
 const bench: Benchmark = {
   name: 'chat-stream',
   description:
-    'Time to first byte of a streamed chat answer through Rumbo (signed in, credits, persistence and all) versus straight from the model server (first token after 50 ms, then 40 tokens every 20 ms), same run; added ms, errors, the server’s peak memory, and where the machine’s CPU went (Rumbo, the PostgreSQL server, the model server and this load generator, per answer; how busy the cores were).',
+    'Time to first byte of a streamed chat answer through Rumbo (signed in, credits, persistence and all) versus straight from the model server (first token after 50 ms, then 40 tokens every 20 ms), same run; added ms, errors, the server’s peak memory, and where the machine’s CPU went (Rumbo, the PostgreSQL server, the model server and this load generator, per answer; how busy the cores were). The floor columns are a bare Node relay of the same answers (no session, database or credits): what relaying 41 tokens costs at all.',
   async run() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-chat-'));
     const database = await benchDatabase();
