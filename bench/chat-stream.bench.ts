@@ -21,9 +21,10 @@ import type { Benchmark } from './lib/types.ts';
  * Time to first byte of a chat answer through Rumbo (session, ownership, credits debit, question and
  * answer rows, context, generation, batched persistence) versus straight from the model server, in
  * the same run, with a bare Node relay of the same answers beside them (bench/relay-floor-server.ts:
- * what any Node server spends to relay them, the floor under Rumbo's CPU per answer). Each client keeps one stream open after another; clients start spread over one
- * answer's length, so `concurrency` streams are open at any time. Each client's first stream warms up
- * (new connections, pools, compiled code) and is not timed, for the model server alike.
+ * what any Node server spends to relay them, the floor under Rumbo's CPU per answer). Each client
+ * keeps one stream open after another; clients start spread over one answer's length, so
+ * `concurrency` streams are open at any time. Each client's first stream warms up (new connections,
+ * pools, compiled code) and is not timed, for the model server and the relay alike.
  */
 // CHAT_BENCH_LEVELS=50,200 runs only those (for profiling).
 const LEVELS = (process.env.CHAT_BENCH_LEVELS ?? '1,50,200,1000').split(',').map(Number);
