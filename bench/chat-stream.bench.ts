@@ -5,13 +5,13 @@ import { startNodeFlags } from '../apps/api/src/test/server-process.ts';
 import {
   BENCH_ANSWER,
   benchDatabase,
-  cpuMs,
   openChats,
   peakRss,
   request,
   run,
   streamAnswers,
 } from './lib/chat-load.ts';
+import { BENCH_QUESTION } from './lib/chat-model.ts';
 import { measureBudget } from './lib/machine-budget.ts';
 import { type RunningProcess, startProcess } from './lib/processes.ts';
 import { benchUser, startRumbo } from './lib/rumbo-api.ts';
@@ -61,10 +61,11 @@ const bench: Benchmark = {
         model: 'bench-model',
         stream: true,
         stream_options: { include_usage: true },
-        messages: [{ role: 'user', content: '¿Cómo consigo mis primeros clientes?' }],
+        messages: [{ role: 'user', content: BENCH_QUESTION }],
       });
       for (const concurrency of LEVELS) {
-        // Alternate the two, direct first, so that neither gets a warmer machine.
+        // Direct, then the relay floor, then Rumbo: each level in the same order, so that none gets a
+        // warmer machine.
         const direct = await run(concurrency, (agent) =>
           request(
             agent,
@@ -75,18 +76,18 @@ const bench: Benchmark = {
             (all) => all.includes('[DONE]'),
           ),
         );
-        const relayCpuBefore = cpuMs(relay.child.pid);
-        const floor = await run(concurrency, (agent) =>
-          request(
-            agent,
-            relay.url,
-            {},
-            JSON.stringify({ content: '¿Cómo consigo mis primeros clientes?' }),
-            (seen) => seen.length > 0,
-            (all) => all === BENCH_ANSWER,
+        const [floor, floorBudget] = await measureBudget(relay.child.pid, model.child.pid, () =>
+          run(concurrency, (agent) =>
+            request(
+              agent,
+              relay.url,
+              {},
+              JSON.stringify({ content: BENCH_QUESTION }),
+              (seen) => seen.length > 0,
+              (all) => all === BENCH_ANSWER,
+            ),
           ),
         );
-        const floorCpuMs = cpuMs(relay.child.pid) - relayCpuBefore;
         const [[ours, peak], budget] = await measureBudget(rumbo.child.pid, model.child.pid, () =>
           peakRss(rumbo.child.pid, () => streamAnswers(concurrency, chats)),
         );
@@ -102,8 +103,8 @@ const bench: Benchmark = {
           'added p99 ms': (ours.p99 - direct.p99).toFixed(1),
           'floor added p99 ms': (floor.p99 - direct.p99).toFixed(1),
           errors: direct.errors + floor.errors + ours.errors,
-          'server CPU ms/answer': perAnswer(budget.rumboMs),
-          'floor CPU ms/answer': (floorCpuMs / floor.answers).toFixed(1),
+          'server CPU ms/answer': perAnswer(budget.serverMs),
+          'floor CPU ms/answer': (floorBudget.serverMs / floor.answers).toFixed(1),
           'server peak MB': Math.round(peak / 1024 / 1024),
           'postgres CPU ms/answer': database.url ? perAnswer(budget.postgresMs) : '-',
           'model+client CPU ms/answer': perAnswer(budget.modelMs + budget.loadMs),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-import { BENCH_TOKENS, FIRST_TOKEN_MS, TOKEN_MS } from './chat-model.ts';
+import { BENCH_QUESTION, BENCH_TOKENS, FIRST_TOKEN_MS, TOKEN_MS } from './chat-model.ts';
 import { rssBytes } from './memory.ts';
 import { call } from './rumbo-api.ts';
 
@@ -167,7 +167,7 @@ export function streamAnswer(agent: http.Agent, chat: BenchChat, client: number)
     chat.path,
     { cookie: chat.cookie },
     JSON.stringify({
-      content: '¿Cómo consigo mis primeros clientes?',
+      content: BENCH_QUESTION,
       client_message_id: `bench-${process.pid}-${sends}-${client}`,
     }),
     (seen) => seen.length > 0,

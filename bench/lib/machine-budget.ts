@@ -4,11 +4,12 @@ import { cpuMs } from './chat-load.ts';
 /**
  * Where a run's CPU went on this machine: the server under test, the PostgreSQL server (every process
  * named `postgres`; run on a quiet machine), the model server and this process (the load generator),
- * and how busy the machine's cores were. On two cores the last three share the machine with Rumbo, so
- * Rumbo's figures only mean something next to theirs. Linux only: elsewhere the figures are NaN.
+ * and how busy the machine's cores were. On two cores the last three share the machine with the server,
+ * so its figures only mean something next to theirs. Linux only: elsewhere the figures are NaN.
  */
 export interface Budget {
-  rumboMs: number;
+  /** The server under test: Rumbo, or the relay floor. */
+  serverMs: number;
   postgresMs: number;
   modelMs: number;
   loadMs: number;
@@ -51,10 +52,10 @@ function machineTicks(): [number, number] {
   return [total - (fields[3] ?? 0) - (fields[4] ?? 0), total];
 }
 
-function snapshot(rumboPid: number | undefined, modelPid: number | undefined) {
+function snapshot(serverPid: number | undefined, modelPid: number | undefined) {
   const load = process.cpuUsage();
   return {
-    rumbo: cpuMs(rumboPid),
+    server: cpuMs(serverPid),
     model: cpuMs(modelPid),
     postgres: postgresCpuMs(),
     load: (load.user + load.system) / 1000,
@@ -64,18 +65,18 @@ function snapshot(rumboPid: number | undefined, modelPid: number | undefined) {
 
 /** Runs `work` and says where the machine's CPU went meanwhile. */
 export async function measureBudget<T>(
-  rumboPid: number | undefined,
+  serverPid: number | undefined,
   modelPid: number | undefined,
   work: () => Promise<T>,
 ): Promise<[T, Budget]> {
-  const before = snapshot(rumboPid, modelPid);
+  const before = snapshot(serverPid, modelPid);
   const result = await work();
-  const after = snapshot(rumboPid, modelPid);
+  const after = snapshot(serverPid, modelPid);
   const [busy, total] = [after.ticks[0] - before.ticks[0], after.ticks[1] - before.ticks[1]];
   return [
     result,
     {
-      rumboMs: after.rumbo - before.rumbo,
+      serverMs: after.server - before.server,
       postgresMs: after.postgres - before.postgres,
       modelMs: after.model - before.model,
       loadMs: after.load - before.load,
