@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const apiTests = ['apps/api/src/**/*.test.ts'];
+// The API's own tests, and those of its developer tools (the research evaluation).
+const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/eval/**/*.test.ts'];
 
 const apiProject = (engine: 'pglite' | 'postgresql'): TestProjectInlineConfiguration => ({
   test: {

@@ -1,22 +1,134 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LatestResearch, ResearchReport } from '@rumbo/contract';
+import { startFakeSearch } from '../apps/api/src/test/fakes/search.ts';
+import { startFakeWebPages } from '../apps/api/src/test/fakes/web-pages.ts';
+import { startNodeFlags } from '../apps/api/src/test/server-process.ts';
 import { benchDatabase, openChats, streamAnswers } from './lib/chat-load.ts';
-import { type RunningProcess, startProcess } from './lib/processes.ts';
-import { BENCH_IDEA, type BenchUser, benchUser, call, startRumbo } from './lib/rumbo-api.ts';
+import { REPO_ROOT, type RunningProcess, startProcess } from './lib/processes.ts';
+import { BENCH_IDEA, type BenchUser, benchUser, call, freePort, startRumbo } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
 
 /**
- * What market research costs the chat (issue 14): time to first byte of 200 concurrent chat streams
- * with no research running, then with 20 research runs working at the same time, in the same run; and
- * the wall time and tokens of one run against the fake model (each research step answered after
- * BENCH_RESEARCH_STEP_MS).
+ * What market research costs (docs/decisions/0037): first, a `web` run's wall time and tokens against the
+ * fake model, search engine and pages, side by side with the pipeline before ADR 0037 (the commit
+ * RESEARCH_BENCH_BASELINE, run from a copy of its API); then the time to first byte of 200 concurrent chat
+ * streams with no research running and with 20 web research runs working at the same time, in the same run
+ * (each research step answered after BENCH_RESEARCH_STEP_MS).
  */
 const CONCURRENCY = Number(process.env.RESEARCH_BENCH_STREAMS ?? 200);
 const RUNS = 20;
 const USERS = 10;
 const STEP_MS = 600;
+/** The runs each pipeline makes for the side-by-side cost (one at a time). */
+const COST_RUNS = 3;
+const COST_STEP_MS = 50;
+/** The last commit of the pipeline before ADR 0037 (one step runner, the check against sources, depth). */
+const BASELINE = process.env.RESEARCH_BENCH_BASELINE ?? '38b7d88';
+
+const FILLER =
+  '<p>La asociación recuerda que sus datos se actualizan cada año y que pueden consultarse en su sede.</p>'.repeat(
+    30,
+  );
+/** The web the runs read: a page whose figures are past its first 2,400 characters, prices, procedures. */
+const PAGES = {
+  '/sector': `<html><head><title>El café en cifras</title></head><body><article>${FILLER}<p>El consumo de café de especialidad creció un 12 % en 2025 y ya hay más de 800 cafeterías de especialidad en España.</p></article></body></html>`,
+  '/precios': `<html><head><title>Precios del café</title></head><body><article><p>${'El precio medio de un café con leche de especialidad es de 2,60 euros, frente a 1,80 euros en una cafetería tradicional, según la asociación del sector. '.repeat(3)}</p></article></body></html>`,
+  '/tramites': `<html><head><title>Abrir una cafetería</title></head><body><article><p>${'Para abrir una cafetería hace falta una licencia de actividad o una declaración responsable del ayuntamiento, el alta en Hacienda y en la Seguridad Social. '.repeat(3)}</p></article></body></html>`,
+};
+
+/** The search engine and pages every run reads, on loopback (the app reads them with RESEARCH_ALLOW_LOOPBACK). */
+async function fakeWeb() {
+  const pages = await startFakeWebPages({
+    pages: Object.fromEntries(Object.entries(PAGES).map(([p, html]) => [p, { html }])),
+  });
+  const search = await startFakeSearch({
+    flavor: 'searxng',
+    results: (query) =>
+      Object.keys(PAGES).map((p) => ({ url: `${pages.url}${p}`, title: p, snippet: query })),
+  });
+  return {
+    env: { SEARCH_PROVIDER: 'searxng', SEARCH_BASE_URL: search.url, RESEARCH_ALLOW_LOOPBACK: 'true' },
+    close: async () => {
+      await search.close();
+      await pages.close();
+    },
+  };
+}
+
+/** The baseline's API, copied out of git (its packages resolved from this checkout's node_modules). */
+function baselineTree(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-research-baseline-'));
+  const archive = execFileSync(
+    'git',
+    ['-C', REPO_ROOT, 'archive', BASELINE, 'apps/api', 'package.json', 'tsconfig.base.json'],
+    { maxBuffer: 512 * 1024 * 1024 },
+  );
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  fs.symlinkSync(path.join(REPO_ROOT, 'apps/api/node_modules'), path.join(dir, 'apps/api/node_modules'));
+  return dir;
+}
+
+/** One pipeline's runs, one at a time: each run's wall time, tokens, sources and checked claims. */
+async function costOf(
+  label: string,
+  tag: string,
+  root: string,
+  modelUrl: string,
+  web: Record<string, string>,
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-research-cost-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = await startProcess(
+    path.join(root, 'apps/api/src/main.ts'),
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: modelUrl,
+      AI_MODEL: 'bench-model',
+      WRITE_LIMIT_MULTIPLIER: '1000',
+      ...web,
+    },
+    ['--api-only'],
+    [],
+    startNodeFlags(),
+  );
+  const runs: ResearchReport[] = [];
+  try {
+    for (let n = 0; n < COST_RUNS; n++) {
+      const user = await benchUser(base, `${tag}${n}`);
+      const [state] = await settled(base, [[user, user.businessId]]);
+      runs.push(
+        (await (
+          await call(base, 'GET', `/api/researches/${state?.research?.id}`, user.cookie)
+        ).json()) as ResearchReport,
+      );
+    }
+  } finally {
+    await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const supported = runs.map((r) => r.review?.supported);
+  return {
+    phase: `${label}: ${COST_RUNS} web runs, one at a time (${runs.map((r) => r.status).join(', ')})`,
+    'wall s (median)': (median(runs.map((r) => r.duration_ms ?? 0)) / 1000).toFixed(1),
+    'tokens (median)': median(runs.map((r) => r.tokens_used)),
+    sources: median(runs.map((r) => r.sources.length)),
+    sections: median(runs.map((r) => r.sections.length)),
+    "'fuente' checked":
+      supported[0] === undefined
+        ? 'no check'
+        : `${median(supported.map(Number))} supported, ${median(runs.map((r) => r.review.downgraded))} downgraded`,
+  };
+}
 
 async function latest(base: string, user: BenchUser, businessId: number): Promise<LatestResearch> {
   return (await (
@@ -36,14 +148,26 @@ async function settled(base: string, pairs: Array<[BenchUser, number]>) {
 
 const bench: Benchmark = {
   name: 'research',
-  description: `Chat time to first byte at ${CONCURRENCY} streams with no research running and with ${RUNS} research runs working (each step ${STEP_MS} ms at the fake model), same run; then one run's wall time and tokens.`,
+  description: `A web run's wall time and tokens against the fakes (each step ${COST_STEP_MS} ms), this pipeline beside the one before ADR 0037 (${BASELINE}); then chat time to first byte at ${CONCURRENCY} streams with no research running and with ${RUNS} web research runs working (each step ${STEP_MS} ms), same run.`,
   async run() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-research-'));
     const database = await benchDatabase();
-    console.log(`database: ${database.url ? 'PostgreSQL' : 'PGlite'}`);
+    console.log(`database: ${database.url ? 'PostgreSQL' : 'PGlite'} (the side-by-side runs use PGlite)`);
     const processes: RunningProcess[] = [];
     const rows: Record<string, string | number>[] = [];
+    const web = await fakeWeb();
+    const baseline = baselineTree();
     try {
+      const costModel = await startProcess('bench/fake-model-server.ts', {
+        BENCH_RESEARCH_STEP_MS: String(COST_STEP_MS),
+      });
+      try {
+        rows.push(await costOf(`before ADR 0037 (${BASELINE})`, 'before', baseline, costModel.url, web.env));
+        rows.push(await costOf('this pipeline', 'now', REPO_ROOT, costModel.url, web.env));
+      } finally {
+        await costModel.stop();
+      }
+
       const model = await startProcess('bench/fake-model-server.ts', {
         BENCH_RESEARCH_STEP_MS: String(STEP_MS),
       });
@@ -51,6 +175,7 @@ const bench: Benchmark = {
       // All 20 runs work at once: the worst case for the chat.
       const rumbo = await startRumbo(model.url, dataDir, database.url, {
         RESEARCH_CONCURRENCY: String(RUNS),
+        ...web.env,
       });
       processes.push(rumbo);
       const { base } = rumbo;
@@ -118,7 +243,9 @@ const bench: Benchmark = {
       });
     } finally {
       for (const p of processes.reverse()) await p.stop();
+      await web.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(baseline, { recursive: true, force: true });
       await database.drop();
     }
     return rows;

@@ -7,7 +7,7 @@ import { chooseStarter, fillIdea, onboardToBusinessStep } from './support/busine
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 16, an account the user controls: the name shows everywhere at once, two-factor sign-in with
+ * An account the user controls (ADR 0047): the name shows everywhere at once, two-factor sign-in with
  * an authenticator app (a code computed here, as the app would), a backup code that works once, the
  * data download and the deletion of the account.
  */

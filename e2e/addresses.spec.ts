@@ -8,7 +8,7 @@ import { APP_PORT } from './support/ports.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 16: without PUBLIC_URL, a user who opens the app at 127.0.0.1 (not localhost, the default
+ * ADR 0018: without PUBLIC_URL, a user who opens the app at 127.0.0.1 (not localhost, the default
  * address) pays and comes back to 127.0.0.1, where their session cookie lives, still signed in.
  * The journey runs its own server, configured without PUBLIC_URL, beside the suite's.
  */

@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { register, uniqueEmail } from './support/accounts.ts';
+import { register, signOut, uniqueEmail } from './support/accounts.ts';
 import { scanScreen } from './support/axe.ts';
 import { chooseStarter, fillIdea, next, onboardToBusinessStep } from './support/businesses.ts';
+import { mailsTo, operatorLinkOf, type ReceivedMail } from './support/mail.ts';
 import { MAIL_INSPECTOR_URL } from './support/ports.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 15, 'It must show' 2 and 4 in Chromium: first-party analytics along a new user's first
+ * First-party analytics in Chromium (ADR 0017, ADR 0030): analytics along a new user's first
  * session (campaign, page names, Sign Up once, the discovery source, business created, first message),
  * every screen working while the analytics endpoint fails, and the operator's console.
  */
@@ -24,6 +25,16 @@ async function storedEvents(email: string): Promise<StoredEvent[]> {
   const res = await fetch(`${MAIL_INSPECTOR_URL}/?analytics-of=${encodeURIComponent(email)}`);
   return (await res.json()) as StoredEvent[];
 }
+
+/** What was stored for one campaign, signed in or not. */
+async function campaignEvents(campaign: string): Promise<StoredEvent[]> {
+  const res = await fetch(`${MAIL_INSPECTOR_URL}/?analytics-campaign=${encodeURIComponent(campaign)}`);
+  return (await res.json()) as StoredEvent[];
+}
+
+/** The anonymous analytics session of the page's tab (lib/analytics/visit.ts). */
+const analyticsSession = (page: Page) =>
+  page.evaluate(() => sessionStorage.getItem('rumbo.analytics.session') ?? '');
 
 /** The events as 'name' or 'Página vista: page name', in the order they happened. */
 const labels = (events: StoredEvent[]) =>
@@ -112,8 +123,9 @@ test('a first session from an Instagram campaign is recorded in order, with the 
   });
   const signUp = events.find((event) => event.name === 'Sign Up');
   expect(signUp?.properties).toMatchObject({ $email: email, $name: 'Inés Campaña', id: signUp?.user_id });
-  // The page views before the sign-up are of the same browser session, with the campaign (sent in the
-  // batch that carried the sign-up, they are tied to the new user, as an identify would).
+  // The server's 'Sign Up' carries the browser's session and landing campaign (its visit cookie), so the
+  // page views before it are found as the same visit.
+  expect(signUp).toMatchObject({ utm_source: 'instagram', utm_campaign: 'lanzamiento' });
   const login = events[0];
   expect(login).toMatchObject({ session_id: signUp?.session_id, utm_source: 'instagram' });
   expect(login?.properties).toMatchObject({ route: '/login', page: '/login', utm_campaign: 'lanzamiento' });
@@ -127,6 +139,99 @@ test('a first session from an Instagram campaign is recorded in order, with the 
   expect(events.find((event) => event.name === '$group')?.properties).toEqual({ membership: 'STARTER' });
   const sent = events.find((event) => event.name === 'Mensaje enviado a Rumbo');
   expect(sent?.properties).toMatchObject({ business_id: expect.any(Number), date: expect.any(String) });
+});
+
+test("registering and at once opening another address records one 'Sign Up', with the visit, and no 'Login'", async ({
+  page,
+}) => {
+  await page.goto('/?utm_source=boletin&utm_campaign=invierno');
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await scanScreen(page, 'login');
+  const session = await analyticsSession(page);
+  const email = uniqueEmail('deprisa');
+  await page.getByRole('button', { name: 'Regístrate' }).click();
+  await page.getByLabel('Nombre completo').fill('Rita Deprisa');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill('contraseña-segura-1');
+  await page.getByRole('checkbox', { name: /condiciones/i }).check();
+  const created = page.waitForResponse((res) => res.url().endsWith('/api/auth/sign-up/email'));
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  expect((await created).ok()).toBe(true);
+  // At once, by address: the tab that registered never gets to report anything itself.
+  await page.goto('/plans');
+  await expect(page.getByRole('heading', { name: 'Selecciona un plan para continuar' })).toBeVisible();
+  await scanScreen(page, 'plans: right after registering');
+  // Leaving hands what the page queued to the browser, so the plans page's own events are in too.
+  await page.goto('about:blank');
+
+  await expect
+    .poll(async () => labels(await storedEvents(email)), { timeout: 20_000 })
+    .toContain('Página vista: Planes');
+  const order = labels(await storedEvents(email));
+  expect(
+    order.filter((label) => label === 'Sign Up'),
+    order.join(' → '),
+  ).toHaveLength(1);
+  expect(order).not.toContain('Login');
+  const signUp = (await storedEvents(email)).find((event) => event.name === 'Sign Up');
+  expect(signUp).toMatchObject({ session_id: session, utm_source: 'boletin', utm_campaign: 'invierno' });
+});
+
+test('a campaign visit that leaves after 200 ms records its page view with the campaign', async ({
+  page,
+}) => {
+  const campaign = `visita-corta-${Date.now()}`;
+  // The app's script has run by DOMContentLoaded; its first screen waits for the 1 s start delay.
+  await page.goto(`/?utm_source=instagram&utm_campaign=${campaign}`, { waitUntil: 'domcontentloaded' });
+  await page.waitForTimeout(200);
+  await page.goto('about:blank');
+
+  await expect
+    .poll(async () => (await campaignEvents(campaign)).length, { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  expect(await campaignEvents(campaign)).toEqual([
+    expect.objectContaining({
+      name: 'Página vista',
+      path: '/',
+      user_id: null,
+      session_id: expect.stringMatching(/^s[0-9a-f]{32}$/),
+      utm_source: 'instagram',
+      properties: expect.objectContaining({ route: '/', utm_source: 'instagram', utm_campaign: campaign }),
+    }),
+  ]);
+  // The visitor comes back later: the login works as ever.
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await scanScreen(page, 'login after a short campaign visit');
+});
+
+test("Google: the first sign-in records one 'Sign Up' and no 'Login'; the next one a 'Login'", async ({
+  page,
+}) => {
+  const email = uniqueEmail('google.analitica');
+  const continueWithGoogle = async () => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  };
+  await continueWithGoogle();
+  // The fake Google asks who you are the first time in this browser, and remembers it afterwards.
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('cualquiera');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/onboard$/);
+  await scanScreen(page, 'onboarding after Google');
+  await expect.poll(async () => labels(await storedEvents(email))).toContain('Sign Up');
+  expect(labels(await storedEvents(email))).not.toContain('Login');
+
+  await signOut(page);
+  await continueWithGoogle();
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect.poll(async () => labels(await storedEvents(email))).toContain('Login');
+  const order = labels(await storedEvents(email));
+  expect(order.filter((label) => label === 'Sign Up')).toHaveLength(1);
+  expect(order.filter((label) => label === 'Login')).toHaveLength(1);
 });
 
 test('with the analytics endpoint failing, every screen still works', async ({ page }) => {
@@ -173,14 +278,33 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   );
   expect(apiStatus).toBe(403);
 
-  // The operator is an ordinary account whose e-mail ADMIN_EMAILS names (e2e/support/serve.ts).
-  await register(page, { name: 'Olga Operadora', email: 'operadora@example.com' });
+  // The operator is an account whose e-mail ADMIN_EMAILS names (e2e/support/serve.ts), typed here in
+  // capitals: the address alone opens nothing until the mailed link proves it is theirs (ADR 0022).
+  await register(page, { name: 'Olga Operadora', email: 'OPERADORA@example.com' });
   await expect(page).toHaveURL(/\/onboard$/);
   await page.goto('/plans');
   await page.getByRole('article', { name: 'Starter', exact: true }).getByRole('button').click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Consola' })).toHaveCount(0);
   await page.goto('/admin');
+  await expect(
+    page.getByRole('heading', { name: 'Confirma tu correo para entrar en la consola' }),
+  ).toBeVisible();
+  await scanScreen(page, 'admin: verify the operator address');
+  const refused = await page.evaluate(async () => {
+    const res = await fetch('/api/admin/overview?from=2026-01-01&to=2026-01-31');
+    const me = (await (await fetch('/api/users/me')).json()) as { role: string };
+    return { status: res.status, code: ((await res.json()) as { code: string }).code, role: me.role };
+  });
+  expect(refused).toEqual({ status: 403, code: 'EMAIL_NOT_VERIFIED', role: 'user' });
+  await page.getByRole('button', { name: 'Enviarme el enlace de verificación' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Te hemos enviado el enlace' })).toBeVisible();
+  await scanScreen(page, 'admin: verification link sent');
+  const [mail] = await mailsTo('operadora@example.com');
+  expect(mail?.subject).toBe('Verifica tu correo para la consola de Rumbo');
+  await page.goto(operatorLinkOf(mail as ReceivedMail));
   await expect(page.getByRole('heading', { name: 'Consola de operación' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
   // The member's visit and every other journey on this server fill the period's figures.
   const funnel = page.getByRole('region', { name: 'Embudo de activación' });
   await expect(funnel).toContainText('Registrados');

@@ -9,7 +9,7 @@ test('the app loads in Spanish, under a strict CSP, and deep links survive a rel
   page.on('pageerror', (error) => problems.push(error.message));
 
   await page.goto('/tools');
-  // Each page names the document (issue 16); signed out, the login shows in its place.
+  // Each page names the document (product.md §2.2); signed out, the login shows in its place.
   await expect(page).toHaveTitle('Iniciar sesión · Rumbo');
   expect(await page.locator('html').getAttribute('lang')).toBe('es');
   // Signed out: the login screen, in place, without losing the address.

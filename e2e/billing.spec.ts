@@ -5,7 +5,7 @@ import { APP_URL } from './support/ports.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 4, 'It must show' 1: plans, the local test checkout (no payment keys: what a fresh install
+ * Plans and payments (ADR 0007, 0008): plans, the local test checkout (no payment keys: what a fresh install
  * uses) and the payment result screens, offline.
  */
 

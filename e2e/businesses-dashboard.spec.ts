@@ -11,7 +11,7 @@ import {
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 5, 'It must show' 2 in the browser: the edit wizard and its popup, deletion, and the Founder
+ * Business screens (ADR 0009, 0018) in the browser: the edit wizard and its popup, deletion, and the Founder
  * plan's limit (guard, add card and API).
  */
 

@@ -5,7 +5,7 @@ import { png } from './support/files.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 5, 'It must show' 1 in the browser: onboarding, the creation wizard for an idea and for an
+ * Onboarding and creation in the browser (ADR 0009): onboarding, the creation wizard for an idea and for an
  * established business with every rule of product.md §5, and the dashboard with the logos.
  */
 

@@ -6,7 +6,7 @@ import { MARKDOWN_ANSWER, MODEL_TITLE } from './support/model-script.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 16, chat actions: copy an answer (Markdown and text), rate it with a reason, rename, search
+ * Chat actions (product.md §2.6): copy an answer (Markdown and text), rate it with a reason, rename, search
  * (accents ignored), export and delete a thread — each still so after a reload.
  */
 

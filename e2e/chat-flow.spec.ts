@@ -6,7 +6,7 @@ import { MAIL_INSPECTOR_URL } from './support/ports.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 16, the chat's flow: long threads that follow a new question and its answer (and stop
+ * The chat's flow (ADR 0010, ADR 0013): long threads that follow a new question and its answer (and stop
  * following when the reader scrolls up), failures that explain themselves and offer 'Reintentar',
  * retries of passing failures charged once, stop marked 'Respuesta detenida' after a reload,
  * regenerating the last answer, editing the last question, and the keyboard shortcuts.

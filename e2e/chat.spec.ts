@@ -9,7 +9,7 @@ import { MAIL_INSPECTOR_URL } from './support/ports.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 7, 'It must show' 1–5 in Chromium against the loopback OpenAI-compatible model: the whole
+ * The chat in Chromium (ADR 0010, ADR 0013) against the loopback OpenAI-compatible model: the whole
  * conversation journey, attachments, stop and leaving mid-answer, running out of credits on Starter,
  * and the mobile layout.
  */
@@ -178,15 +178,21 @@ test('attachments: a PDF and an image on the message, and the PDF text reaches t
     )
     .toBe(true);
 
-  // Reopened from the server, each file opens in a new window from its owner-only address.
+  // Reopened from the server, each file opens in a new window from its owner-only address; the PDF in
+  // the app's own viewer (ADR 0032, e2e/attachments-inert.spec.ts).
   await sidebar(page).getByRole('button', { name: 'Nuevo chat' }).click();
   await sidebar(page).getByRole('button', { name: MODEL_TITLE, exact: true }).click();
+  const image = page.getByRole('link', { name: 'Abrir foto-del-local.png en una ventana nueva' });
+  await expect(image).toHaveAttribute('href', /^\/api\/businesses\/\d+\/chats\/\d+\/attachments\//);
   const link = page.getByRole('link', { name: 'Abrir presupuesto-anual-2026.pdf en una ventana nueva' });
-  await expect(link).toHaveAttribute('href', /\/api\/businesses\/\d+\/chats\/\d+\/attachments\//);
+  await expect(link).toHaveAttribute(
+    'href',
+    /^\/pdf\?src=%2Fapi%2Fbusinesses%2F\d+%2Fchats%2F\d+%2Fattachments%2F/,
+  );
   const popup = page.waitForEvent('popup');
   await link.click();
   const opened = await popup;
-  await expect(opened).toHaveURL(/\/attachments\//);
+  await expect(opened.getByRole('img', { name: 'Página 1 de 1' })).toHaveAttribute('data-state', 'drawn');
   await opened.close();
 });
 

@@ -1,10 +1,11 @@
 import { register } from './support/accounts.ts';
 import { scanScreen } from './support/axe.ts';
 import { chooseStarter, fillIdea, onboardToBusinessStep } from './support/businesses.ts';
+import { verifyOperator } from './support/operators.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 16: the home is useful from the first day. A new user sees their business with the state of its
+ * The home is useful from the first day (ADR 0047). A new user sees their business with the state of its
  * research, then the conversation to continue, and sends a comment that the operator reads in the console.
  */
 test('the home shows the business, the last conversation and takes feedback for the operator', async ({
@@ -66,7 +67,7 @@ test('the home shows the business, the last conversation and takes feedback for 
   await expect(operator).toHaveURL(/\/$/);
   await scanScreen(operator, 'home: no business yet');
   await expect(operator.getByText('Aún no tienes negocios: crea el primero.')).toBeVisible();
-  await operator.goto('/admin');
+  await verifyOperator(operator, 'operador.inicio@example.com');
   const section = operator.getByRole('region', { name: 'Comentarios y valoraciones' });
   const row = section.getByRole('row', { name: new RegExp(comment.replace(/[()]/g, '\\$&')) });
   await expect(row).toContainText(/negocios\..*@example\.com/);

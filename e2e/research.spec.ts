@@ -5,10 +5,12 @@ import { MAIL_INSPECTOR_URL } from './support/ports.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 14, 'It must show' 4: a business created on the way to a CEO plan gets its market research
+ * Research (ADR 0016, 0048): a business created on the way to a CEO plan gets its market research
  * (loopback model, search engine and pages); the capacity notification follows the real run and
- * completes; the report shows its sections, the kind of each claim and numbered sources; the advisor's
- * request to the model carries the report; the status line counts from the finished study.
+ * completes; the report shows its sections, the kind of each claim and numbered sources, the quote of a
+ * sourced claim, the claims downgraded by the check and how each question was researched; the advisor's
+ * request to the model carries the report, and its answer's [1] opens the report's source 1; the status
+ * line counts from the finished study.
  */
 
 interface ModelRequest {
@@ -68,6 +70,36 @@ test('a CEO business: the research runs, the notice follows it, the report reads
   await expect(cite).toHaveAttribute('target', '_blank');
   await expect(cite).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\//);
   await expect(page.getByRole('heading', { level: 2, name: 'Fuentes' })).toBeVisible();
+
+  // What each claim rests on is true: a sourced claim shows its quote, a misquoted one is an estimate with
+  // its reason, the header counts them, and nothing the model slipped in is a link or on the screen.
+  const reviewCounts = page.getByTestId('review-counts');
+  await expect(reviewCounts).toContainText(
+    /afirmaciones con fuente revisadas: \d+ respaldadas? por su fuente, [1-9]\d* pasadas? a estimación/,
+  );
+  await expect(page.getByText(/^Pasada a estimación: la fuente no (dice|nombra a) /).first()).toBeVisible();
+  const quote = page.locator('details', { hasText: 'Cita: «' }).first();
+  await quote.locator('summary').click();
+  await expect(quote.getByRole('link', { name: /^Fuente \[\d+\]: / })).toHaveAttribute(
+    'href',
+    /^http:\/\/127\.0\.0\.1:\d+\//,
+  );
+  await expect(page.getByRole('heading', { level: 2, name: 'Cómo se investigó' })).toBeVisible();
+  await expect(page.getByText(/^\d+ fuentes? leídas?: \[\d+\]/).first()).toBeVisible();
+  for (const adversary of [
+    'robo-datos',
+    'ejemplo-malo',
+    'enlace-raro',
+    'IGNORA',
+    'investigacion_de_mercado',
+  ]) {
+    await expect(page.getByText(adversary)).toHaveCount(0);
+  }
+  expect(await page.locator('main a[href*="robo-datos"], main a[href*="ejemplo-malo"]').count()).toBe(0);
+  const sourceOne = await page
+    .getByRole('link', { name: /^Fuente 1: / })
+    .first()
+    .getAttribute('href');
   await scanScreen(page, 'report');
   await page.setViewportSize({ width: 375, height: 800 });
   await noSidewaysScroll(page);
@@ -90,4 +122,15 @@ test('a CEO business: the research runs, the notice follows it, the report reads
   expect(system).toContain('cita sus fuentes con su número');
   await expect(page.getByTestId('chat-status')).toContainText(/Hace (menos de 1 minuto|1 minuto)/);
   await scanScreen(page, 'chat: answered with the research');
+
+  // An answer that cites the report: its [1] opens the report's source 1; a number the report does not have is not shown.
+  await page.getByLabel('Mensaje').fill('¿De qué fuentes sale el crecimiento?');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const cited = page.locator('article[data-sender="ai_model"]').last();
+  await expect(cited).toHaveAttribute('data-finished', 'true');
+  const one = cited.getByRole('link', { name: '[1]' });
+  await expect(one).toHaveAttribute('href', sourceOne ?? 'missing');
+  await expect(one).toHaveAttribute('target', '_blank');
+  await expect(cited).not.toContainText('[7]');
+  await scanScreen(page, 'chat: an answer citing the report');
 });

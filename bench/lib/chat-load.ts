@@ -87,6 +87,16 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** CPU time (user + system) of the ended children a process has reaped, in ms, from /proc; NaN elsewhere. */
+export function reapedChildrenCpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Peak resident memory of a process while `work` runs, sampled from /proc. */
 export async function peakRss<T>(pid: number | undefined, work: () => Promise<T>): Promise<[T, number]> {
   let peak = 0;

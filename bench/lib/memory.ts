@@ -68,3 +68,30 @@ export function trend(points: Array<{ x: number; y: number }>): Trend {
   const residuals = valid.reduce((s, p) => s + (p.y - meanY - slope * (p.x - meanX)) ** 2, 0);
   return { slope, noise: 2 * Math.sqrt(residuals / (n - 2) / sxx) };
 }
+
+/** The processes `pid` started, and theirs in turn, from /proc (Linux); none elsewhere or once it is gone. */
+export function descendantPids(pid: number | undefined): number[] {
+  const found: number[] = [];
+  const visit = (parent: number | undefined) => {
+    let threads: string[] = [];
+    try {
+      threads = fs.readdirSync(`/proc/${parent}/task`);
+    } catch {
+      return;
+    }
+    for (const thread of threads) {
+      let children = '';
+      try {
+        children = fs.readFileSync(`/proc/${parent}/task/${thread}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const child of children.split(' ').filter(Boolean).map(Number)) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return found;
+}

@@ -1,5 +1,5 @@
 /**
- * Issue 13's accessibility gate: every screen state a journey reaches is scanned by axe for WCAG 2.2
+ * The accessibility gate (README): every screen state a journey reaches is scanned by axe for WCAG 2.2
  * AA at the desktop and the phone width, and any violation fails the journey. Journeys call
  * `scanScreen` once the screen is settled (its content asserted), so a scan never races the journey's
  * own clicks; a state already scanned in this run (same name, same width) is not scanned again.

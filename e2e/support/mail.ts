@@ -30,3 +30,10 @@ export function resetLinkOf(mail: ReceivedMail): string {
   if (!match) throw new Error(`no reset link in: ${mail.text}`);
   return match[0];
 }
+
+/** The link of the console's verification e-mail (from its text part), ADR 0022. */
+export function operatorLinkOf(mail: ReceivedMail): string {
+  const match = mail.text.match(/https?:\/\/\S+\/admin\?verificacion=\S+/);
+  if (!match) throw new Error(`no verification link in: ${mail.text}`);
+  return match[0];
+}

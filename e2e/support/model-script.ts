@@ -63,15 +63,24 @@ function scriptedFailure(question: string): FakeScript | null {
   return { tokens: [], status: rule.status };
 }
 
+/** Questions containing this word get an answer that cites the report's source 1 and a number it does not have. */
+export const CITE_WORD = 'fuentes';
+export const CITED_ANSWER = 'Según tu estudio, el consumo crece [1]. Otra cifra sin fuente [7].';
+
 export function e2eModelScript(body: RecordedRequest['body']): FakeScript {
-  // Market research: each step a little slow, so that its stages can be seen.
-  if (isResearchRequest(body)) return researchModelScript(body, { delayMs: 150 });
+  // Market research: each step a little slow, so that its stages can be seen; the model misquotes a figure
+  // in each section and slips in addresses and an instruction (the check must catch them).
+  if (isResearchRequest(body))
+    return researchModelScript(body, { delayMs: 150, misquote: true, inject: true });
   if (!body.stream) return { tokens: [MODEL_TITLE] };
   const failure = scriptedFailure(lastUserText(body));
   if (failure) return failure;
   if (lastUserText(body).includes(VARIANT_WORD)) {
     variants += 1;
     return { tokens: tokenize(variantAnswer(variants)), firstTokenDelayMs: 50, tokenDelayMs: 10 };
+  }
+  if (lastUserText(body).includes(CITE_WORD)) {
+    return { tokens: tokenize(CITED_ANSWER), firstTokenDelayMs: 50, tokenDelayMs: 10 };
   }
   if (lastUserText(body).includes(SLOW_WORD)) {
     const words = Array.from({ length: SLOW_ANSWER_WORDS }, (_, i) => slowWord(i + 1)).join(' ');

@@ -43,6 +43,7 @@ const search = await startFakeSearch({
 let expireResetCodes: () => Promise<void> = async () => {};
 let spendAllCredits: (email: string) => Promise<void> = async () => {};
 let analyticsOf: (email: string) => Promise<unknown[]> = async () => [];
+let analyticsOfCampaign: (campaign: string) => Promise<unknown[]> = async () => [];
 let seedThread: (businessId: number, count: number, failedAt: number) => Promise<number> = async () => 0;
 
 http
@@ -56,6 +57,12 @@ http
     if (req.method === 'GET' && analyticsFor) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(await analyticsOf(analyticsFor)));
+      return;
+    }
+    const campaignFor = new URL(req.url ?? '/', 'http://x').searchParams.get('analytics-campaign');
+    if (req.method === 'GET' && campaignFor) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(await analyticsOfCampaign(campaignFor)));
       return;
     }
     const spendFor = new URL(req.url ?? '/', 'http://x').searchParams.get('spend-all-credits');
@@ -138,6 +145,14 @@ analyticsOf = async (email) => {
         where user_id = (select id from person)
           or session_id in (select session_id from analytics_events where user_id = (select id from person))
         order by created_at, id`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows;
+};
+// And what was stored for one campaign, signed in or not (a visitor who never signed up).
+analyticsOfCampaign = async (campaign) => {
+  const result = await server.database.db.execute(
+    sql`select name, properties, user_id, session_id, utm_source, utm_campaign, path
+        from analytics_events where utm_campaign = ${campaign} order by created_at, id`,
   );
   return (result as unknown as { rows: unknown[] }).rows;
 };

@@ -58,7 +58,7 @@ describe('API basics', () => {
   });
 
   it('sends security headers on API and page responses', async () => {
-    for (const url of ['/api/health', '/chats']) {
+    for (const url of ['/api/health', '/chats', '/api/no-such-thing']) {
       const res = await t.request(url);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self'");
@@ -67,6 +67,12 @@ describe('API basics', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
+      const policy = res.headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial']) {
+        expect(policy).toContain(`${feature}=()`);
+      }
+      // The copy buttons' clipboard keeps the browser's default (this origin).
+      expect(policy).not.toContain('clipboard');
       expect(res.headers.get('x-request-id')).toBeTruthy();
     }
   });

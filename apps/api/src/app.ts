@@ -12,6 +12,7 @@ import { refuseCrossOrigin } from './http/cross-origin.ts';
 import { mountDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
+import { PERMISSIONS_POLICY } from './http/permissions-policy.ts';
 import { publicOrigin } from './http/public-origin.ts';
 import { signedInZone } from './http/signed-in-zone.ts';
 import { limitWrites } from './http/write-limits.ts';
@@ -23,6 +24,7 @@ import type { Analytics } from './modules/analytics/analytics.ts';
 import { analyticsFromEnv } from './modules/analytics/from-env.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
+import { operatorVerificationRoutes } from './modules/auth/operator-verification.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authHandlerWithSignUpRetry } from './modules/auth/sign-up-retry.ts';
 import { billingRoutes, createBilling } from './modules/billing/routes.ts';
@@ -75,8 +77,14 @@ export function publicConfig(env: Env): PublicConfig {
 
 export function createApp(deps: AppDeps): App {
   const { env, database, logger } = deps;
-  const auth = createAuth({ env, db: database.db, mailer: deps.mailer ?? createMailer(env, logger), logger });
   const analytics = analyticsFromEnv(env, database.db, logger);
+  const auth = createAuth({
+    env,
+    db: database.db,
+    mailer: deps.mailer ?? createMailer(env, logger),
+    logger,
+    onAccountEvent: analytics.trackAccount,
+  });
   const app = createRouter();
 
   app.use(requestId());
@@ -105,7 +113,8 @@ export function createApp(deps: AppDeps): App {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // blob: lets the PDF viewer read a file the user has just sent from its local copy (ADR 0032).
+        connectSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -114,6 +123,7 @@ export function createApp(deps: AppDeps): App {
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       xContentTypeOptions: 'nosniff',
+      permissionsPolicy: PERMISSIONS_POLICY,
       // Browsers ignore HSTS over plain http; announcing it on a local http install would only mislead.
       strictTransportSecurity: env.PUBLIC_URL.startsWith('https:')
         ? 'max-age=31536000; includeSubDomains'
@@ -158,11 +168,19 @@ export function createApp(deps: AppDeps): App {
       auth,
       db: database.db,
       analytics,
-      ownHosts: appOrigins(env).map((origin) => new URL(origin).hostname),
       writeLimitMultiplier: env.WRITE_LIMIT_MULTIPLIER,
     }),
   );
   api.route('/', authRoutes(auth, database.db));
+  api.route(
+    '/',
+    operatorVerificationRoutes({
+      auth,
+      db: database.db,
+      adminEmails: env.ADMIN_EMAILS,
+      writeLimitMultiplier: env.WRITE_LIMIT_MULTIPLIER,
+    }),
+  );
   const storage = createFileStorage(env);
   api.route('/', accountRoutes({ auth, db: database.db, env, storage }));
   const sendResearch: SendResearchJob = async (researchId) => {

@@ -97,7 +97,7 @@ const baseEnvSchema = z.object({
     .min(1, 'must be a number of at least 1')
     .max(1_000_000, 'must be at most 1000000')
     .default(1),
-  // Market research (issue 14, ADR 0016). Without a search provider, runs use the model's knowledge.
+  // Market research (ADR 0016). Without a search provider, runs use the model's knowledge.
   SEARCH_PROVIDER: z
     .enum(SEARCH_PROVIDERS, { error: `must be one of ${SEARCH_PROVIDERS.join(', ')}` })
     .optional(),

@@ -38,7 +38,7 @@ describe('logged errors of failed queries', () => {
   it('carry neither the SQL text nor its parameters, under any key, on either engine', async () => {
     const secret = 'persona-secreta@example.com';
     const error = await failure(
-      // A NUL character fails inside the database, as user input did before it was refused (issue 13).
+      // A NUL character fails inside the database, as user input did before it was refused.
       database.db
         .select()
         .from(users)

@@ -13,7 +13,7 @@ export const NEW_CHAT_EVENT = 'Nuevo chat creado';
 export const PROFILE_EVENT = '$profile';
 export const GROUP_EVENT = '$group';
 
-/** What the product needs to learn beyond the spec's events (issue 15); Spanish, like the console. */
+/** What the product needs to learn beyond the spec's events (ADR 0017); Spanish, like the console. */
 export const PRODUCT_EVENTS = {
   trafficSource: 'Fuente de tráfico',
   businessCreated: 'Negocio creado',
@@ -59,6 +59,14 @@ export const ANALYTICS_MAX_BACKOFF_MS = 10 * 60_000;
 export const ANALYTICS_BODY_LIMIT = 64 * 1024;
 export const ANALYTICS_MAX_PROPERTIES = 30;
 export const ANALYTICS_MAX_VALUE_LENGTH = 1000;
+
+/**
+ * The first-party cookie in which the browser keeps its anonymous analytics session id and landing
+ * campaign, so that the server's own 'Sign Up' and 'Login' carry them (ADR 0030). Sent to the auth routes
+ * only (its path), gone when the browser closes, never written with Do Not Track or GPC on.
+ */
+export const ANALYTICS_VISIT_COOKIE = 'rumbo.visit';
+export const ANALYTICS_VISIT_COOKIE_PATH = '/api/auth';
 
 /** product.md §3 'Analytics profile': without a campaign the source is 'organic'. */
 export const DEFAULT_UTM_SOURCE = 'organic';

@@ -148,7 +148,7 @@ export const researchRequestSchema = z.object({
 export type ResearchRequest = z.input<typeof researchRequestSchema>;
 
 /**
- * A market-research run as the API reports it (issue 14). `completed_at` is null until it is done;
+ * A market-research run as the API reports it (ADR 0016). `completed_at` is null until it is done;
  * `progress` goes from 0 to 1; `error` is a Spanish reason when it failed.
  */
 export const researchSchema = z.object({
@@ -183,13 +183,31 @@ export const latestResearchSchema = z.object({
 });
 export type LatestResearch = z.infer<typeof latestResearchSchema>;
 
+/** The passage of a cited source that supports a claim, kept and shown with it ('Cita: «…»'). */
+export const claimQuoteSchema = z.object({
+  source: z.number().int().positive(),
+  text: z.string(),
+});
+
 export const reportClaimSchema = z.object({
   text: z.string(),
   kind: z.enum(CLAIM_KINDS),
   /** Numbers of the run's stored sources this claim rests on (only with kind 'fuente'). */
   sources: z.array(z.number().int().positive()),
+  /** Kind 'fuente': the supporting passage found in a cited source. */
+  quote: claimQuoteSchema.optional(),
+  /** Presented as sourced but not supported by its sources: why it is an estimate (Spanish). */
+  downgraded: z.string().optional(),
 });
 export type ReportClaim = z.infer<typeof reportClaimSchema>;
+
+/** What the check removed from a section (counted) and the claims it dropped as not Spanish. */
+export const sectionReviewSchema = z.object({
+  instructions_removed: z.number().int().nonnegative(),
+  links_removed: z.number().int().nonnegative(),
+  not_spanish: z.array(z.string()),
+});
+export type SectionReview = z.infer<typeof sectionReviewSchema>;
 
 export const reportSectionSchema = z.object({
   key: z.enum(REPORT_SECTION_KEYS),
@@ -197,8 +215,34 @@ export const reportSectionSchema = z.object({
   claims: z.array(reportClaimSchema),
   /** Viability only: 0 to 10. */
   score: z.number().min(0).max(10).nullable(),
+  review: sectionReviewSchema.optional(),
 });
 export type ReportSection = z.infer<typeof reportSectionSchema>;
+
+/**
+ * The report's header counts: claims presented as sourced that were checked against their sources,
+ * those supported (kind 'fuente', with a quote) and those downgraded to estimates; what was removed.
+ */
+export const reportReviewSchema = z.object({
+  checked: z.number().int().nonnegative(),
+  supported: z.number().int().nonnegative(),
+  downgraded: z.number().int().nonnegative(),
+  instructions_removed: z.number().int().nonnegative(),
+  links_removed: z.number().int().nonnegative(),
+  not_spanish: z.array(z.string()),
+});
+export type ReportReview = z.infer<typeof reportReviewSchema>;
+
+/** Per planned question: what was searched, the sources read, and whether it fell back to the model. */
+export const researchQuestionSchema = z.object({
+  question: z.string(),
+  queries: z.array(z.string()),
+  sources: z.array(z.number().int().positive()),
+  /** No readable page answered it: its findings are the model's knowledge. */
+  fallback: z.boolean(),
+  sections: z.array(z.enum(REPORT_SECTION_KEYS)),
+});
+export type ResearchQuestion = z.infer<typeof researchQuestionSchema>;
 
 export const researchSourceSchema = z.object({
   number: z.number().int().positive(),
@@ -217,6 +261,8 @@ export const researchReportSchema = researchSchema.extend({
   /** What could not be researched (a partial report lists it). */
   missing: z.array(z.string()),
   duration_ms: z.number().int().nullable(),
+  review: reportReviewSchema,
+  questions: z.array(researchQuestionSchema),
 });
 export type ResearchReport = z.infer<typeof researchReportSchema>;
 

@@ -18,6 +18,8 @@ export const fileAttachmentSchema = z.object({
   type: z.enum(ATTACHMENT_TYPES),
   name: z.string(),
   size: z.number().int().nonnegative(),
+  /** What the server found the file to be by its content (e.g. `application/pdf`), whatever its name says. */
+  mime_type: z.string(),
   url: z.string(),
 });
 export type FileAttachment = z.infer<typeof fileAttachmentSchema>;

@@ -13,18 +13,27 @@ export const ERROR_CODES = {
   documentTooComplex: 'DOCUMENT_TOO_COMPLEX',
   /** Research: Starter has none, Founder has one per billing period (403). */
   researchNotAllowed: 'RESEARCH_NOT_ALLOWED',
+  /** The console: the address is an operator's, but the account has not verified it yet (403, ADR 0022). */
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** The sign-in and password-reset errors of POST /api/token and /api/password-reset/confirm (product.md §8). */
+/**
+ * The sign-in, password-reset and verification-link errors of POST /api/token, /api/password-reset/confirm
+ * and /api/operator/verification/confirm (product.md §8).
+ */
 export const AUTH_ERROR_CODES = {
   invalidCredential: 'invalid-credential',
   tooManyRequests: 'too-many-requests',
   expiredActionCode: 'expired-action-code',
   invalidActionCode: 'invalid-action-code',
   weakPassword: 'password-does-not-meet-requirements',
+  /** POST /api/token for an account with two-factor sign-in, without its `code` (403, ADR 0023). */
+  secondFactorRequired: 'multi-factor-auth-required',
+  /** POST /api/token with a wrong authenticator or backup code (401). */
+  invalidSecondFactor: 'invalid-verification-code',
 } as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];

@@ -18,6 +18,8 @@ export * from './feedback.ts';
 export * from './feedback-rules.ts';
 export * from './onboarding.ts';
 export * from './onboarding-options.ts';
+export * from './operator-verification.ts';
+export * from './operator-verification-rules.ts';
 export * from './plans.ts';
 export * from './public-config.ts';
 export * from './public-config-meta.ts';

@@ -1,4 +1,4 @@
-// Market research (issue 14, product.md §3 'Research', §6): modes, stages, the report's fixed structure and
+// Market research (ADR 0016, product.md §3 'Research', §6): modes, stages, the report's fixed structure and
 // the kinds of claim. zod-free, so the web bundle can use the labels without the schemas.
 
 /**
@@ -60,7 +60,7 @@ export const CLAIM_KIND_LABELS: Record<ClaimKind, string> = {
   modelo: 'Conocimiento del modelo',
 };
 
-/** Regulation claims always carry this advice (issue 14). */
+/** Regulation claims always carry this advice (ADR 0016). */
 export const REGULATION_ADVICE = 'Verifícalo con una gestoría.';
 
 /** Events of a run's timeline (GET /researches/{id}/events). `completed` and `failed` end it. */
@@ -80,3 +80,97 @@ export type ResearchEventType = (typeof RESEARCH_EVENT_TYPES)[number];
 /** The message of a refused research request (Founder: 1 per billing period). */
 export const RESEARCH_QUOTA_MESSAGE =
   'Ya usaste la investigación de mercado de este periodo. Mejora al plan CEO para investigar sin límite.';
+
+/**
+ * How far a `web` run digs, by plan (docs/decisions/0037): after the first pass, each question whose
+ * findings are thin gets up to `breadth` follow-up searches, halved at each of `depth` rounds. The run's
+ * token budget stays the hard bound.
+ */
+export interface ResearchDepth {
+  breadth: number;
+  depth: number;
+}
+
+const DEPTH_BY_PLAN: Record<number, ResearchDepth> = {
+  7: { breadth: 2, depth: 1 },
+  11: { breadth: 2, depth: 2 },
+  12: { breadth: 3, depth: 2 },
+};
+
+export function researchDepth(planId: number): ResearchDepth {
+  return DEPTH_BY_PLAN[planId] ?? { breadth: 1, depth: 1 };
+}
+
+/** The kinds of official source a country's list names. */
+export type OfficialSourceKind = 'estadistica' | 'boletin' | 'ministerio' | 'camara' | 'fiscal';
+
+export interface OfficialSource {
+  name: string;
+  kind: OfficialSourceKind;
+  /** Its registered domain: a page on it or on a subdomain counts as this source. */
+  domain: string;
+}
+
+/**
+ * Official sources per country (statistics institute, official gazette, a ministry or chamber, the tax
+ * agency): research ranks pages on these domains first and names them in follow-up searches, and the
+ * advisor may link them. Countries without a list rank every page alike.
+ */
+export const OFFICIAL_SOURCES: Readonly<Record<string, readonly OfficialSource[]>> = {
+  España: [
+    { name: 'INE', kind: 'estadistica', domain: 'ine.es' },
+    { name: 'BOE', kind: 'boletin', domain: 'boe.es' },
+    { name: 'Ministerio de Industria y Turismo', kind: 'ministerio', domain: 'mintur.gob.es' },
+    { name: 'Cámara de Comercio de España', kind: 'camara', domain: 'camara.es' },
+    { name: 'Agencia Tributaria', kind: 'fiscal', domain: 'agenciatributaria.es' },
+  ],
+  México: [
+    { name: 'INEGI', kind: 'estadistica', domain: 'inegi.org.mx' },
+    { name: 'Diario Oficial de la Federación', kind: 'boletin', domain: 'dof.gob.mx' },
+    { name: 'Secretaría de Economía', kind: 'ministerio', domain: 'gob.mx' },
+    { name: 'SAT', kind: 'fiscal', domain: 'sat.gob.mx' },
+  ],
+  Colombia: [
+    { name: 'DANE', kind: 'estadistica', domain: 'dane.gov.co' },
+    { name: 'Diario Oficial', kind: 'boletin', domain: 'imprenta.gov.co' },
+    { name: 'Ministerio de Comercio, Industria y Turismo', kind: 'ministerio', domain: 'mincit.gov.co' },
+    { name: 'Confecámaras', kind: 'camara', domain: 'confecamaras.org.co' },
+    { name: 'DIAN', kind: 'fiscal', domain: 'dian.gov.co' },
+  ],
+  Argentina: [
+    { name: 'INDEC', kind: 'estadistica', domain: 'indec.gob.ar' },
+    { name: 'Boletín Oficial', kind: 'boletin', domain: 'boletinoficial.gob.ar' },
+    { name: 'Ministerio de Economía', kind: 'ministerio', domain: 'argentina.gob.ar' },
+    { name: 'ARCA (ex AFIP)', kind: 'fiscal', domain: 'afip.gob.ar' },
+  ],
+  Chile: [
+    { name: 'INE Chile', kind: 'estadistica', domain: 'ine.gob.cl' },
+    { name: 'Diario Oficial', kind: 'boletin', domain: 'diariooficial.interior.gob.cl' },
+    { name: 'Ministerio de Economía', kind: 'ministerio', domain: 'economia.gob.cl' },
+    { name: 'SII', kind: 'fiscal', domain: 'sii.cl' },
+  ],
+  Perú: [
+    { name: 'INEI', kind: 'estadistica', domain: 'inei.gob.pe' },
+    { name: 'El Peruano', kind: 'boletin', domain: 'elperuano.pe' },
+    { name: 'Ministerio de la Producción', kind: 'ministerio', domain: 'gob.pe' },
+    { name: 'SUNAT', kind: 'fiscal', domain: 'sunat.gob.pe' },
+  ],
+  Venezuela: [
+    { name: 'INE Venezuela', kind: 'estadistica', domain: 'ine.gob.ve' },
+    { name: 'Gaceta Oficial', kind: 'boletin', domain: 'tsj.gob.ve' },
+    { name: 'Ministerio de Comercio Nacional', kind: 'ministerio', domain: 'mincomercionacional.gob.ve' },
+    { name: 'Conindustria', kind: 'camara', domain: 'conindustria.org' },
+    { name: 'SENIAT', kind: 'fiscal', domain: 'seniat.gob.ve' },
+  ],
+};
+
+/** The official source a host belongs to (the domain itself or a subdomain of it), if any. */
+export function officialSourceOf(country: string, host: string): OfficialSource | undefined {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return OFFICIAL_SOURCES[country]?.find((s) => name === s.domain || name.endsWith(`.${s.domain}`));
+}
+
+/** Whether a host is on any country's official list (the advisor may link those). */
+export function isOfficialHost(host: string): boolean {
+  return Object.keys(OFFICIAL_SOURCES).some((country) => officialSourceOf(country, host) !== undefined);
+}

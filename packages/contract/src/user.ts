@@ -3,7 +3,7 @@ import { z } from './zod.ts';
 
 /**
  * product.md §3 'Product user', as GET /api/users/me (and the calls that change the user) answer it.
- * `role` is 'admin' for the operators ADMIN_EMAILS names.
+ * `role` is 'admin' for the operators: ADMIN_EMAILS names them and they verified the address (ADR 0022).
  */
 export const productUserSchema = z.object({
   id: z.number().int(),

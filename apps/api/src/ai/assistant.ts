@@ -39,8 +39,9 @@ export interface CompleteRequest {
   maxOutputTokens: number;
   signal: AbortSignal;
   /**
-   * Asks for JSON of this shape: the in-process model is held to it by a grammar; other providers are
-   * asked in the prompt, and the caller checks (ai/structured.ts).
+   * Asks for JSON of this shape through the provider's structured output (a grammar in-process,
+   * `response_format` on OpenAI-compatible servers, the SDK's JSON format on hosted ones); the caller
+   * still checks and repairs the answer (ai/structured.ts).
    */
   json?: Record<string, unknown>;
 }

@@ -7,7 +7,7 @@ import { startTestHttpServer, type TestHttpServer } from '../test/http-server.ts
 import { modelAssistant } from './assistant.ts';
 import { demoModel } from './demo-model.ts';
 
-// AI_PROVIDER=demo (issue 16): the scripted mentor behind the real chat send, streamed and charged as a model is.
+// AI_PROVIDER=demo (README): the scripted mentor behind the real chat send, streamed and charged as a model is.
 
 let t: TestHttpServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import type {
 } from '@ai-sdk/provider';
 
 /**
- * `AI_PROVIDER=demo` (issue 16): a scripted Spanish mentor, so that the app can be tried without a model
+ * `AI_PROVIDER=demo` (README): a scripted Spanish mentor, so that the app can be tried without a model
  * or a key. It is an AI SDK language model like the real providers, so the chat engine, credits and
  * stop work exactly as with them: it reads the business's name from the mentor's system prompt, picks a
  * canned answer by the question's keywords, and streams it a few words at a time with a model's pace.

@@ -155,6 +155,42 @@ describe('the lean openai-compatible model', () => {
   });
 });
 
+describe('structured output through the server', () => {
+  const schema = {
+    type: 'object',
+    properties: { questions: { type: 'array', items: { type: 'string' } } },
+    required: ['questions'],
+  };
+  const ask = (current: ReturnType<typeof model>) =>
+    current.doGenerate({ prompt, responseFormat: { type: 'json', schema }, maxOutputTokens: 50 });
+
+  it('sends the step’s JSON schema as response_format', async () => {
+    script = { tokens: ['{"questions":["¿Cuántos?"]}'] };
+    const before = fake.requests.length;
+    await ask(model());
+    expect(fake.requests[before]?.body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'respuesta', schema, strict: false },
+    });
+  });
+
+  it('asks again without it when the server refuses it, and never sends it to that server again', async () => {
+    const refusing = await startFakeOpenAI({
+      script: (body) =>
+        body.response_format ? { tokens: [], status: 400 } : { tokens: ['{"questions":["¿Cuántos?"]}'] },
+    });
+    try {
+      const current = openAICompatibleModel({ baseURL: refusing.url, modelId: 'fake-model' });
+      const first = await ask(current);
+      expect(first.content).toEqual([{ type: 'text', text: '{"questions":["¿Cuántos?"]}' }]);
+      await ask(current);
+      expect(refusing.requests.map((r) => 'response_format' in r.body)).toEqual([true, false, false]);
+    } finally {
+      await refusing.close();
+    }
+  });
+});
+
 describe('its callback path (streamDeltas)', () => {
   it('hands each text piece to the callback and resolves with the usage', async () => {
     script = {

@@ -20,7 +20,8 @@ import { requestBody } from './openai-compatible/request-body.ts';
  * request on a keep-alive agent, its server-sent events are read straight off the socket by
  * `eventsource-parser`'s callback parser (not its web stream) and `JSON.parse`d, and the text goes
  * into one `ReadableStream` (`doStream`) or, on the engine's path, straight to a callback
- * (`streamDeltas`). Text only: tools, JSON mode and non-image files are refused.
+ * (`streamDeltas`). Text only: tools and non-image files are refused; a JSON schema goes as
+ * `response_format` until the server refuses it (then never again to that server).
  *
  * The pieces: the request (openai-compatible/request-body.ts), the POST and its errors (post.ts), the
  * SSE reading (read-events.ts), the two ways an answer is handed on (answer-stream.ts) and the finish
@@ -65,6 +66,7 @@ export function openAICompatibleModel(settings: OpenAICompatibleSettings): Delta
     agent: new client.Agent({ keepAlive: true }),
     url,
     apiKey: settings.apiKey,
+    nativeJson: true,
   };
 
   return {
@@ -89,14 +91,32 @@ export function openAICompatibleModel(settings: OpenAICompatibleSettings): Delta
   };
 }
 
-/** A whole answer in one response (`stream` unset): chat titles and structured steps. */
+/** A refusal of the request's shape (not a passing failure): the server does not take `response_format`. */
+const refusesFormat = (error: unknown) =>
+  APICallError.isInstance(error) &&
+  error.statusCode !== undefined &&
+  [400, 404, 415, 422, 501].includes(error.statusCode);
+
+/**
+ * A whole answer in one response (`stream` unset): chat titles and structured steps. A server that
+ * refuses the step's `response_format` is asked again without it, and is remembered as one that refuses.
+ */
 async function generate(
   endpoint: Endpoint,
   modelId: string,
   options: LanguageModelV3CallOptions,
 ): Promise<LanguageModelV3GenerateResult> {
-  const body = requestBody(modelId, options, false);
-  const res = await post(endpoint, body, options.abortSignal);
+  const native = endpoint.nativeJson && options.responseFormat?.type === 'json';
+  let body = requestBody(modelId, options, false, endpoint.nativeJson);
+  let res: Awaited<ReturnType<typeof post>>;
+  try {
+    res = await post(endpoint, body, options.abortSignal);
+  } catch (error) {
+    if (!native || !refusesFormat(error)) throw error;
+    endpoint.nativeJson = false;
+    body = requestBody(modelId, options, false, false);
+    res = await post(endpoint, body, options.abortSignal);
+  }
   const text = await readAll(res);
   let completion: Completion;
   try {

@@ -29,12 +29,13 @@ const ask = () =>
   });
 
 describe('structured steps without tool calling', () => {
-  it('finds the JSON object in fences and prose, and nothing in a cut answer', () => {
+  it('finds the JSON object in fences and prose, repairs a broken one, and finds nothing in prose', () => {
     expect(extractJsonObject('Claro:\n```json\n{"a": "}{", "b": [1]}\n```\nListo.')).toEqual({
       a: '}{',
       b: [1],
     });
-    expect(extractJsonObject('{"a": [1, 2')).toBeUndefined();
+    expect(extractJsonObject("{'a': [1, 2,], b: 'x'")).toEqual({ a: [1, 2], b: 'x' });
+    expect(extractJsonObject('Para este negocio investigaría el mercado y los precios.')).toBeUndefined();
   });
 
   it('asks again with what was wrong, and takes the repaired answer', async () => {

@@ -1,42 +1,37 @@
+import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
 import type { AnswerUsage, Assistant, CompleteRequest } from './assistant.ts';
 
-/** A structured step whose answer stayed unusable after the repairs. */
-export class StructuredOutputFailed extends Error {}
+/** A structured step whose answer stayed unusable after the repairs; `usage` is what its calls cost. */
+export class StructuredOutputFailed extends Error {
+  constructor(
+    message: string,
+    readonly usage: AnswerUsage,
+  ) {
+    super(message);
+  }
+}
 
 /**
- * The first JSON object in a model's text: small models wrap it in code fences or in prose, or stop
- * before the end (then nothing is found).
+ * The JSON object in a model's text, repaired: small models wrap it in code fences or prose, leave a
+ * trailing comma, quote with single quotes or stop before the end. `jsonrepair` (a maintained repairer)
+ * fixes what can be fixed; an answer with no object at all gives nothing.
  */
 export function extractJsonObject(text: string): unknown {
   const unfenced = text.replace(/```(?:json)?/gi, '');
   const start = unfenced.indexOf('{');
   if (start < 0) return undefined;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let i = start; i < unfenced.length; i++) {
-    const char = unfenced[i];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (char === '\\') escaped = true;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '{') depth += 1;
-    else if (char === '}') {
-      depth -= 1;
-      if (depth === 0) {
-        try {
-          return JSON.parse(unfenced.slice(start, i + 1));
-        } catch {
-          return undefined;
-        }
-      }
+  const end = unfenced.lastIndexOf('}');
+  const candidate = unfenced.slice(start, end > start ? end + 1 : undefined);
+  try {
+    return JSON.parse(candidate);
+  } catch {
+    try {
+      return JSON.parse(jsonrepair(candidate));
+    } catch {
+      return undefined;
     }
   }
-  return undefined;
 }
 
 export interface StructuredResult<T> {
@@ -47,9 +42,12 @@ export interface StructuredResult<T> {
 }
 
 /**
- * Asks for JSON of `schema` and checks it (architecture.md §1, issue 14: nothing depends on tool calling).
- * The in-process model is held to the schema by a grammar; an OpenAI-compatible or hosted model is asked
- * in the prompt, its answer parsed, and on a bad answer asked again with what was wrong ("repair"), up to
+ * Asks for JSON of `schema` and checks it (architecture.md §1, docs/decisions/0037; nothing depends on tool
+ * calling). The schema goes through the provider's native structured output: `response_format` with the
+ * JSON schema on OpenAI-compatible servers (a server that refuses it is asked without it from then on),
+ * the AI SDK's JSON response format on hosted providers, a grammar for the in-process model. It is also
+ * in the prompt, for servers that accept the format but do not enforce it. The answer is parsed and
+ * repaired (jsonrepair), and on a bad answer the model is asked again with what was wrong, up to
  * `retries` times.
  */
 export async function completeJson<T>(
@@ -72,7 +70,7 @@ export async function completeJson<T>(
     const parsed = schema.safeParse(extractJsonObject(answer.text));
     if (parsed.success) return { value: parsed.data, usage, calls: call };
     if (call > retries) {
-      throw new StructuredOutputFailed('El modelo no devolvió datos con el formato pedido.');
+      throw new StructuredOutputFailed('El modelo no devolvió datos con el formato pedido.', usage);
     }
     const problem = parsed.error.issues
       .slice(0, 5)

@@ -74,6 +74,19 @@ export const APP_OPERATIONS: Record<string, Entry> = {
   },
   'GET /api/admin/audit': { access: 'operator', request: () => ({ path: '/api/admin/audit' }) },
   'GET /api/admin/feedback': { access: 'operator', request: () => ({ path: '/api/admin/feedback?page=1' }) },
+  // The console's door: about the caller's own address only (ADR 0022).
+  'GET /api/operator/verification': {
+    access: 'self',
+    request: () => ({ path: '/api/operator/verification' }),
+  },
+  'POST /api/operator/verification': {
+    access: 'self',
+    request: () => json('/api/operator/verification', {}),
+  },
+  'POST /api/operator/verification/confirm': {
+    access: 'self',
+    request: () => json('/api/operator/verification/confirm', { token: 'inventado' }),
+  },
   // The home: the caller's own latest thread, and the feedback form.
   'GET /api/chats/latest': { access: 'self', request: () => ({ path: '/api/chats/latest' }) },
   'POST /api/feedback': {

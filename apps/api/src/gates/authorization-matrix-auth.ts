@@ -63,15 +63,16 @@ export const AUTH_OPERATIONS: Record<string, Entry> = {
       json('/api/auth/request-password-reset', { email: o.email, redirectTo: '/reset-password' }),
     answers: [200],
   },
+  // Closed: the console's /api/operator/verification routes stand in for them (ADR 0022).
   'GET /api/auth/verify-email': {
     access: 'public',
     request: () => ({ path: '/api/auth/verify-email?token=inventado' }),
-    answers: [401],
+    answers: [404],
   },
   'POST /api/auth/send-verification-email': {
     access: 'public',
     request: (o) => json('/api/auth/send-verification-email', { email: o.email }),
-    answers: [400],
+    answers: [404],
   },
   'GET /api/auth/delete-user/callback': {
     access: 'public',
@@ -96,7 +97,7 @@ export const AUTH_OPERATIONS: Record<string, Entry> = {
         newPassword: 'otra-contraseña',
       }),
   },
-  // Two-factor sign-in (issue 16): a signed-in user's own settings, or the challenge of a sign-in.
+  // Two-factor sign-in (ADR 0047): a signed-in user's own settings, or the challenge of a sign-in.
   'POST /api/auth/two-factor/enable': {
     access: 'self',
     request: () => json('/api/auth/two-factor/enable', { password: 'no-es-la-contraseña' }),

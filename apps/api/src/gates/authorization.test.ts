@@ -18,7 +18,7 @@ import {
   startGateApp,
 } from './world.ts';
 
-// Issue 13's authorisation gate: every operation of the API (the OpenAPI document, the routes outside
+// The authorisation gate (README): every operation of the API (the OpenAPI document, the routes outside
 // it and Better Auth's endpoints), sent anonymously and by another signed-in user against the owner's
 // resources, is refused (401/403/404) or gives its documented public answer, and no answer carries
 // anything of the owner's. A route the app serves that this table does not list fails the test.
@@ -127,7 +127,7 @@ function wrongAnswer(
   return status < 500 ? undefined : 'expected no server error';
 }
 
-describe('authorisation matrix (issue 13 gate)', () => {
+describe('authorisation matrix (security gate)', () => {
   it('lists every operation the app serves, and nothing it does not', async () => {
     const served = await servedOperations();
     const listed = new Set(Object.keys(MATRIX));

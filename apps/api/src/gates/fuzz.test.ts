@@ -6,7 +6,7 @@ import { AUTH_OPERATIONS, type OpenApiDocument, type Operation, operationsOf } f
 import { caseOf, requestInit, type Samples } from './fuzz-requests.ts';
 import { createOwner, type Owner, pngLogo, startGateApp } from './world.ts';
 
-// Issue 13's fuzzing gate: every operation of the OpenAPI document (and Better Auth's endpoints that take
+// The fuzzing gate (README): every operation of the OpenAPI document (and Better Auth's endpoints that take
 // user input), with requests generated from its schemas by fast-check, mostly valid and partly hostile,
 // sent by a signed-in owner of every kind of resource so that they reach the code behind validation.
 // No answer may be a 500 (or another 5xx the operation does not document), none may show a stack trace
@@ -60,7 +60,7 @@ async function answerText(res: Response): Promise<string> {
   return new TextDecoder().decode(value);
 }
 
-describe('fuzzing every operation (issue 13 gate)', () => {
+describe('fuzzing every operation (security gate)', () => {
   // About 20 s on a quiet machine; the suite's default 20 s is too tight for a busy one.
   it('never answers 500, a stack trace or SQL, and the server stays healthy', {
     timeout: 120_000,

@@ -21,7 +21,7 @@ import {
 } from '../test/server-process.ts';
 
 /**
- * Several machines (issue 18): two app processes and one `npm run worker` share one PostgreSQL
+ * Several machines (README): two app processes and one `npm run worker` share one PostgreSQL
  * database and one S3 bucket (a real S3 server on loopback), each with a data folder of its own as on
  * separate machines. App process A is killed with kill -9 while answers stream from both.
  * Then, within a bounded time and without anyone reading the chats (the surviving process's periodic

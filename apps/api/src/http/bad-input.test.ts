@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../test/app.ts';
 import { type ChatOwner, chatOwner, MINIMAL_IDEA, newChat } from '../test/chat-owner.ts';
 
-// Issue 13, defect 8: input the database cannot take (a NUL character, integers past PostgreSQL's
+// Input the database cannot take (a NUL character, integers past PostgreSQL's
 // `integer`, null where text is expected) is refused at the edge with 400 and a Spanish message, on
 // every way in, instead of failing in the database with a 500.
 

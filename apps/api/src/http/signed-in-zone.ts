@@ -26,6 +26,8 @@ export const SIGNED_IN_PATHS = [
   '/feedback',
   '/subscriptions',
   '/subscriptions/*',
+  // The console's door: asking for the verification link and spending it (ADR 0022).
+  '/operator/*',
 ] as const;
 
 /**

@@ -27,6 +27,8 @@ export const WRITE_LIMITS = {
   analytics: { name: 'analytics', max: 60, windowSeconds: 60 },
   /** Comments sent from the home's feedback form (the operator reads every one). */
   feedback: { name: 'feedback', max: 10, windowSeconds: 3600 },
+  /** The console's verification mails an operator asks for (each goes to their own address). */
+  verificationMails: { name: 'verification-mails', max: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**

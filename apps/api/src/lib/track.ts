@@ -11,3 +11,17 @@ export interface ServerEvent {
 
 /** Records an event in the background: it never throws and never delays the caller. */
 export type TrackEvent = (event: ServerEvent) => void;
+
+/**
+ * An account created ('sign_up', by e-mail or Google) or a sign-in completed ('login'), as the auth
+ * library reports it, with the request's headers: analytics reads the browser's visit cookie and
+ * User-Agent from them (ADR 0030).
+ */
+export interface AccountEvent {
+  kind: 'sign_up' | 'login';
+  userId: number;
+  headers: Headers | undefined;
+}
+
+/** Records a sign-up or sign-in in the background: it never throws and never delays the caller. */
+export type TrackAccountEvent = (event: AccountEvent) => void;

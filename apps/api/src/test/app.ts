@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { createAssistant } from '../ai/assistant.ts';
 import { createApp } from '../app.ts';
+import { users } from '../db/schema/index.ts';
 import { type Env, loadEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import type { Mail } from '../modules/mail/mailer.ts';
@@ -105,4 +107,12 @@ export async function signIn(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(user),
   });
+}
+
+/**
+ * Marks an account's address as verified, as the console's verification link does (ADR 0022): for tests
+ * of what an operator may do, not of how they proved the address (operator-verification.test.ts).
+ */
+export async function markEmailVerified(t: TestApp, email: string): Promise<void> {
+  await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email.toLowerCase()));
 }

@@ -1,6 +1,7 @@
 /**
  * Real documents made on the fly, for upload tests: PDFs written by hand, a DOCX zipped, and the
- * hostile files of issue 13 (page-tree and Flate PDF bombs, a DOCX zip bomb, a PNG decompression bomb).
+ * hostile files of the hostile-files gate (page-tree and Flate PDF bombs, a DOCX zip bomb, a PNG
+ * decompression bomb).
  */
 import zlib from 'node:zlib';
 import JSZip from 'jszip';
@@ -74,7 +75,25 @@ export function makePagesPdf(pages: string[][]): Buffer {
 }
 
 /**
- * The page-tree bomb (issue 13): one page object listed `times` times in the tree's /Kids, a 180 KB
+ * A one-page PDF drawing `lines` whose catalog runs `script` as soon as a viewer opens it (an
+ * `/OpenAction` JavaScript action): a viewer that runs document JavaScript shows, say, an alert.
+ */
+export function makeScriptedPdf(lines: string[], script: string): Buffer {
+  return pdfOf([
+    Buffer.concat([
+      Buffer.from('<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS ('),
+      winAnsi(script),
+      Buffer.from(') >> >>'),
+    ]),
+    Buffer.from('<< /Type /Pages /Kids [4 0 R] /Count 1 >>'),
+    HELVETICA,
+    page(5),
+    stream('', textContent(lines)),
+  ]);
+}
+
+/**
+ * The page-tree bomb: one page object listed `times` times in the tree's /Kids, a 180 KB
  * file that a reader without a page limit walks as 30,000 pages.
  */
 export function makePageTreeBombPdf(times = 30_000): Buffer {
@@ -132,7 +151,7 @@ async function flatePdf(content: Repeated): Promise<Buffer> {
 }
 
 /**
- * The Flate bomb (issue 13): a one-page PDF whose content stream, a few hundred KB compressed,
+ * The Flate bomb: a one-page PDF whose content stream, a few hundred KB compressed,
  * inflates to one text string of `inflatedMb` MB, a single token that a reader takes in whole.
  */
 export function makeFlateBombPdf(inflatedMb = 100): Promise<Buffer> {
@@ -248,7 +267,7 @@ function zipOf(entries: ZipEntry[]): Buffer {
 }
 
 /**
- * The DOCX zip bomb (issue 13): a valid Word package whose document.xml, a few hundred KB in the zip,
+ * The DOCX zip bomb: a valid Word package whose document.xml, a few hundred KB in the zip,
  * inflates to `inflatedMb` MB of blank text. With `lying`, its headers state a 1 KB document.xml.
  */
 export async function makeDocxBomb(options: { inflatedMb?: number; lying?: boolean } = {}): Promise<Buffer> {
@@ -286,7 +305,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * The PNG decompression bomb (issue 13): a black-and-white `side`×`side` image of zeros, about 50 KB
+ * The PNG decompression bomb: a black-and-white `side`×`side` image of zeros, about 50 KB
  * for 20,000×20,000 (400 megapixels) that a decoder without a pixel limit unpacks in full.
  */
 export async function makePngBomb(side = 20_000): Promise<Buffer> {

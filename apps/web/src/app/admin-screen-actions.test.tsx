@@ -11,7 +11,7 @@ import {
   user,
 } from './admin-screen-stubs.ts';
 
-/** The operator's console at /admin (issues 15 and 16): its users, its actions and the users' feedback. */
+/** The operator's console at /admin (ADR 0017, ADR 0047): its users, its actions and the users' feedback. */
 beforeAll(preloadConsole, 30_000);
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -143,7 +143,7 @@ describe('the failed research runs', () => {
   });
 });
 
-describe('the users’ feedback (issue 16)', () => {
+describe('the users’ feedback (ADR 0047)', () => {
   it('lists the latest comments and answer ratings, with who sent them, and pages', async () => {
     const network = signedIn('admin', {
       'GET /api/admin/feedback': ({ url }) => ({

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubLayoutObservers } from '../test/browser-stubs.ts';
+import { productUser } from '../test/fetch-stub.ts';
+import { renderWithRouter } from '../test/render.tsx';
 import {
   DAY_MS,
   figure,
@@ -11,8 +13,9 @@ import {
   signedIn,
   utcDay,
 } from './admin-screen-stubs.ts';
+import { createRoutes } from './router.tsx';
 
-/** The operator's console at /admin (issue 15): who sees it, and its figures. */
+/** The operator's console at /admin (ADR 0017): who sees it, and its figures. */
 beforeAll(preloadConsole, 30_000);
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,6 +30,59 @@ describe('who sees the console', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('heading', { name: 'Consola de operación' })).toBeNull();
     expect(network.calls.filter((call) => call.path.startsWith('/api/admin'))).toHaveLength(0);
+  });
+
+  it("asks an operator's address still to verify for the mailed link instead (ADR 0022)", async () => {
+    const network = signedIn('user', {
+      'GET /api/operator/verification': { body: { required: true } },
+      'POST /api/operator/verification': { status: 202, body: { status: 'sent' } },
+    });
+    openConsole();
+    expect(
+      await screen.findByRole('heading', { name: 'Confirma tu correo para entrar en la consola' }, SLOW),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviarme el enlace de verificación' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Te hemos enviado el enlace'),
+    );
+    expect(network.callsTo('POST /api/operator/verification')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Enviarme otro enlace' })).toBeTruthy();
+    expect(network.calls.filter((call) => call.path.startsWith('/api/admin'))).toHaveLength(0);
+  });
+
+  it('spends the token of the link it was opened from, drops it from the address and opens the console', async () => {
+    let verified = false;
+    const network = signedIn('user', {
+      'GET /api/users/me': () => ({ body: { ...productUser(), role: verified ? 'admin' : 'user' } }),
+      'POST /api/operator/verification/confirm': () => {
+        verified = true;
+        return { body: { status: 'verified' } };
+      },
+    });
+    const { router } = renderWithRouter(createRoutes, { path: '/admin?verificacion=el-token' });
+    expect(await screen.findByRole('heading', { name: 'Consola de operación' }, SLOW)).toBeTruthy();
+    expect(network.callsTo('POST /api/operator/verification/confirm').map((call) => call.body)).toEqual([
+      { token: 'el-token' },
+    ]);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says why a link did not work and offers another', async () => {
+    signedIn('user', {
+      'GET /api/operator/verification': { body: { required: true } },
+      'POST /api/operator/verification/confirm': {
+        status: 400,
+        body: {
+          code: 'expired-action-code',
+          message: 'El enlace de verificación ha caducado: pide otro desde la consola',
+        },
+      },
+    });
+    renderWithRouter(createRoutes, { path: '/admin?verificacion=viejo' });
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(
+      'El enlace de verificación ha caducado: pide otro desde la consola',
+    );
+    expect(screen.getByRole('button', { name: 'Enviarme otro enlace' })).toBeTruthy();
   });
 });
 

@@ -97,6 +97,7 @@ export function signedIn(role: string, routes: Record<string, StubRoute> = {}) {
     'GET /api/admin/researches/failed': { body: { researches: [] } },
     'GET /api/admin/audit': { body: { entries: [] } },
     'GET /api/admin/feedback': { body: emptyFeedback },
+    'GET /api/operator/verification': { body: { required: false } },
     ...routes,
   });
 }

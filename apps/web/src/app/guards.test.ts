@@ -29,7 +29,7 @@ describe('signedInRedirect (ADR 0006)', () => {
     expect(signedInRedirect('/register', 5)).toBeNull();
   });
 
-  it.each(['/onboard', '/plans', '/plans/'])('sends a user with a plan from %s home (issue 16)', (path) => {
+  it.each(['/onboard', '/plans', '/plans/'])('sends a user with a plan from %s home', (path) => {
     expect(signedInRedirect(path, 9)).toBe('/');
     expect(signedInRedirect(path, 12)).toBe('/');
   });

@@ -21,7 +21,7 @@ export function isOpenPath(pathname: string): boolean {
   return OPEN_PATHS.includes(normalise(pathname));
 }
 
-/** Steps a user with a plan has finished: coming back to them goes home (issue 16). */
+/** Steps a user with a plan has finished: coming back to them goes home (product.md §2.2). */
 const FINISHED_WITH_A_PLAN: readonly string[] = [paths.onboard, paths.plans];
 
 /** Where a signed-in user must go instead of `pathname`, or null to let them through. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { type UIMatch, useMatches } from 'react-router';
 import { publicConfig } from '../config/public-config.ts';
 
-/** A route's `handle` names its page; the document title becomes 'Chats · Rumbo' (issue 16). */
+/** A route's `handle` names its page; the document title becomes 'Chats · Rumbo' (product.md §2.2). */
 interface TitledHandle {
   title: string;
 }

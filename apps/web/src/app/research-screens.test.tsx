@@ -8,7 +8,7 @@ import { reportMarkdown } from '../features/research/report-markdown.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import { renderWithRouter } from '../test/render.tsx';
 
-/** Issue 14 on screen: the notice follows the real run, the status line, and the report. */
+/** Market research on screen (ADR 0048): the notice follows the real run, the status line, and the report. */
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -200,13 +200,50 @@ const REPORT: ResearchReport = {
       key: 'resumen',
       title: 'Resumen',
       score: null,
-      claims: [{ text: 'El aceite premium crece un **8 %** [1].', kind: 'fuente', sources: [1] }],
+      claims: [
+        {
+          text: 'El aceite premium crece un **8 %** [1].',
+          kind: 'fuente',
+          sources: [1],
+          quote: { source: 1, text: 'El aceite premium creció un 8 % en 2025 según la patronal.' },
+        },
+        {
+          text: 'El mercado vale 120 M€ (atribuido a INE; sin verificar).',
+          kind: 'estimacion',
+          sources: [],
+          downgraded: 'la fuente no dice 120 M€',
+        },
+      ],
     },
     {
       key: 'viabilidad',
       title: 'Viabilidad',
       score: 7,
       claims: [{ text: 'Viable porque hay demanda.', kind: 'estimacion', sources: [] }],
+    },
+  ],
+  review: {
+    checked: 2,
+    supported: 1,
+    downgraded: 1,
+    instructions_removed: 1,
+    links_removed: 2,
+    not_spanish: ['The market is growing.'],
+  },
+  questions: [
+    {
+      question: '¿Cuánto crece el aceite premium?',
+      queries: ['aceite premium mercado', 'aceite premium INE'],
+      sources: [1],
+      fallback: false,
+      sections: ['mercado'],
+    },
+    {
+      question: '¿Qué precios cobran los competidores?',
+      queries: ['precio aceite premium'],
+      sources: [],
+      fallback: true,
+      sections: ['precios'],
     },
   ],
 };
@@ -231,7 +268,7 @@ describe('the report screen', () => {
     ).toEqual(['#resumen', '#viabilidad']);
     expect(screen.getByText('Investigación con fuentes de internet')).toBeTruthy();
     expect(screen.getByText('Fuente')).toBeTruthy();
-    expect(screen.getByText('Estimación')).toBeTruthy();
+    expect(screen.getAllByText('Estimación')).toHaveLength(2);
     expect(screen.getByText('Puntuación de viabilidad: 7/10')).toBeTruthy();
     expect(screen.getByText('No se pudo investigar: ¿Qué precios cobran los competidores?')).toBeTruthy();
     const cite = screen.getByRole('link', {
@@ -241,6 +278,29 @@ describe('the report screen', () => {
     expect(cite.getAttribute('target')).toBe('_blank');
     expect(cite.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.queryByRole('button', { name: 'Actualizar estudio' })).toBeNull();
+    // What the check did, in the header; the quote of a sourced claim and the reason of a downgraded one.
+    expect(screen.getByTestId('review-counts').textContent).toBe(
+      '2 afirmaciones con fuente revisadas: 1 respaldada por su fuente, 1 pasada a estimación.',
+    );
+    expect(
+      screen.getByText('Se quitaron 1 frase con instrucciones y 2 enlaces que no eran fuentes del estudio.'),
+    ).toBeTruthy();
+    expect(screen.getByText('The market is growing.')).toBeTruthy();
+    expect(screen.getByText(/Sin páginas leídas para 1 pregunta/)).toBeTruthy();
+    expect(
+      screen.getByText('Cita: «El aceite premium creció un 8 % en 2025 según la patronal.»'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Fuente [1]: El mercado del aceite' }).getAttribute('href')).toBe(
+      'https://ejemplo.es/aceite',
+    );
+    expect(screen.getByText('Pasada a estimación: la fuente no dice 120 M€.')).toBeTruthy();
+    // The claim is text: its emphasis marks and markers are not shown, nothing in it is a link.
+    expect(screen.getByText('El aceite premium crece un 8 %.')).toBeTruthy();
+    // How each question was researched.
+    expect(screen.getByRole('heading', { level: 2, name: 'Cómo se investigó' })).toBeTruthy();
+    expect(screen.getByText('Búsquedas: «aceite premium mercado», «aceite premium INE»')).toBeTruthy();
+    expect(screen.getByText('1 fuente leída: [1]')).toBeTruthy();
+    expect(screen.getByText('Sin páginas leídas: conocimiento del modelo')).toBeTruthy();
   });
 
   it('offers a refresh within the plan, and shows the plan’s refusal in Spanish', async () => {
@@ -264,7 +324,8 @@ describe('the report screen', () => {
     expect(await screen.findByText('Todavía no hay estudio de mercado para este negocio.')).toBeTruthy();
     const markdown = reportMarkdown(REPORT);
     expect(markdown).toContain('# Estudio de mercado de Oliva Directa');
-    expect(markdown).toContain('- El aceite premium crece un **8 %** [1]. _(Fuente)_');
+    expect(markdown).toContain('- El aceite premium crece un **8 %**. [1] _(Fuente)_');
+    expect(markdown).toContain('  > Cita [1]: «El aceite premium creció un 8 % en 2025 según la patronal.»');
     expect(markdown).toContain('**Puntuación de viabilidad: 7/10**');
     expect(markdown).toContain('1. [El mercado del aceite](https://ejemplo.es/aceite)');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Descargar Markdown' })).toBeNull());

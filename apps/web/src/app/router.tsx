@@ -87,6 +87,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
         { path: 'chat/:type/:company', handle: titled(titles.chat), lazy: () => import('./routes/chat.tsx') },
+        // A chat attachment's PDF, opened in a window of its own (ADR 0032).
+        { path: 'pdf', handle: titled(titles.pdf), lazy: () => import('./routes/pdf.tsx') },
         {
           path: 'report/:businessId',
           handle: titled(titles.report),

@@ -3,7 +3,7 @@ import { copy } from '../config/copy.es.ts';
 import { publicConfig } from '../config/public-config.ts';
 
 /**
- * AI_PROVIDER=demo (issue 16): every signed-in screen says that the answers are scripted examples, so
+ * AI_PROVIDER=demo (README): every signed-in screen says that the answers are scripted examples, so
  * nobody takes them for a model's advice. Renders nothing otherwise.
  */
 export function DemoBanner({ demo = publicConfig.demo === true }: { demo?: boolean }) {

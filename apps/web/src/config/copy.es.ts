@@ -36,7 +36,7 @@ export const copy = {
     paymentFailed: 'No se ha podido realizar el pago',
     paymentResult: 'Resultado del pago',
   },
-  /** Each page's document title, shown as 'Chats · Rumbo' (issue 16). */
+  /** Each page's document title, shown as 'Chats · Rumbo' (product.md §2.2). */
   titles: {
     login: 'Iniciar sesión',
     register: 'Crear cuenta',
@@ -58,6 +58,7 @@ export const copy = {
     terms: 'Condiciones del servicio',
     privacy: 'Política de privacidad',
     console: 'Consola',
+    pdf: 'Documento PDF',
   },
   auth: {
     brandTagline: 'Tu mentor de negocio con inteligencia artificial',

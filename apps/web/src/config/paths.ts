@@ -19,4 +19,6 @@ export const paths = {
   terms: '/terminos',
   privacy: '/privacidad',
   admin: '/admin',
+  /** The app's own PDF viewer for an attachment at `src` (ADR 0032): the browser's would run its JavaScript. */
+  pdf: (src: string, name: string) => `/pdf?${new URLSearchParams({ src, name })}`,
 } as const;

@@ -8,6 +8,8 @@ export interface Endpoint {
   agent: http.Agent;
   url: URL;
   apiKey: string | undefined;
+  /** Whether the server takes `response_format` with a JSON schema (false once it refused it). */
+  nativeJson: boolean;
 }
 
 /**

@@ -4,11 +4,20 @@ import {
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
 
-/** The chat-completions request for a call: text and images only (tools are refused). */
-export function requestBody(modelId: string, options: LanguageModelV3CallOptions, stream: boolean) {
+/**
+ * The chat-completions request for a call: text and images only (tools are refused). A call that asks for
+ * JSON of a schema carries it as `response_format: { type: 'json_schema' }` (OpenAI, vLLM, Ollama,
+ * llama.cpp's server and LM Studio accept it), unless `nativeJson` is false: the server refused it once.
+ */
+export function requestBody(
+  modelId: string,
+  options: LanguageModelV3CallOptions,
+  stream: boolean,
+  nativeJson = true,
+) {
   if (options.tools?.length) throw new UnsupportedFunctionalityError({ functionality: 'tools' });
-  // JSON is asked for in the prompt and checked by the caller (ai/structured.ts): servers differ in which
-  // `response_format` they accept, and a refused one would fail the whole step.
+  const format = options.responseFormat;
+  const schema = nativeJson && format?.type === 'json' ? format.schema : undefined;
   return {
     model: modelId,
     messages: toOpenAIMessages(options.prompt),
@@ -16,6 +25,11 @@ export function requestBody(modelId: string, options: LanguageModelV3CallOptions
     temperature: options.temperature,
     top_p: options.topP,
     stop: options.stopSequences,
+    ...(schema
+      ? {
+          response_format: { type: 'json_schema', json_schema: { name: 'respuesta', schema, strict: false } },
+        }
+      : {}),
     // Without it streamed answers carry no usage (architecture.md §9).
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   };

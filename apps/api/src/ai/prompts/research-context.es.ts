@@ -1,10 +1,12 @@
 import {
   CLAIM_KIND_LABELS,
+  isOfficialHost,
   REPORT_SECTIONS,
   type ReportSection,
   type ReportSectionKey,
   type ResearchMode,
 } from '@rumbo/contract';
+import { asPromptData, hostOf, normaliseUrl, removeAddresses, tidy } from '../../lib/outside-text.ts';
 import { estimateTokens } from '../context.ts';
 
 /** The latest completed report of a business, as the chat reads it for the advisor's prompt. */
@@ -14,7 +16,12 @@ export interface ResearchForPrompt {
   summary: string | null;
   sections: Partial<Record<ReportSectionKey, ReportSection>>;
   sources: Array<{ number: number; title: string; url: string }> | null;
+  /** What the run could not research or write (reports from before it was stored have none). */
+  missing?: string[] | null;
 }
+
+/** Entries of the report's missing list the advisor is told about. */
+const MISSING_SHOWN = 6;
 
 /** Tokens of the report given to the advisor with each question (the summary and the relevant sections). */
 export const RESEARCH_TOKEN_BUDGET = 2_500;
@@ -35,10 +42,12 @@ function words(text: string): Set<string> {
   return new Set(plain.match(/\p{L}{3,}/gu) ?? []);
 }
 
+/** A section as the advisor reads it; its text can neither close the data block nor carry markers of its own. */
 function sectionText(section: ReportSection): string {
   const claims = section.claims.map((claim) => {
     const cited = claim.sources.length > 0 ? ` ${claim.sources.map((n) => `[${n}]`).join('')}` : '';
-    return `- (${CLAIM_KIND_LABELS[claim.kind]}) ${claim.text}${cited}`;
+    const text = asPromptData(claim.text.replace(/\[\d{1,3}\]/g, ''));
+    return `- (${CLAIM_KIND_LABELS[claim.kind]}) ${text}${cited}`;
   });
   const score = section.score === null ? '' : `\nPuntuación: ${section.score}/10`;
   return `## ${section.title}${score}\n${claims.join('\n')}`;
@@ -65,7 +74,7 @@ export function researchBlock(
     })
     .sort((a, b) => b.shared - a.shared || a.order - b.order);
 
-  const summary = report.summary?.trim() || '(sin resumen)';
+  const summary = asPromptData(report.summary?.trim().replace(/\[\d{1,3}\]/g, '') || '(sin resumen)');
   let used = estimateTokens(summary);
   const chosen: typeof candidates = [];
   for (const candidate of candidates) {
@@ -79,13 +88,27 @@ export function researchBlock(
   const cited = new Set(chosen.flatMap(({ section }) => section.claims.flatMap((claim) => claim.sources)));
   const sources = (report.sources ?? []).filter((source) => cited.has(source.number));
   const date = report.completed_at ? ` (${report.completed_at.slice(0, 10)})` : '';
+  const absent = REPORT_SECTIONS.filter(
+    ({ key }) => key !== 'resumen' && !report.sections[key]?.claims.length,
+  );
+  const notResearched = [
+    ...absent.map(({ title }) => title),
+    ...(report.missing ?? []).slice(0, MISSING_SHOWN).map((m) => m.replace(/^[^:]{0,40}:\s*/, '')),
+  ];
   const parts = [
     `Estudio de mercado de este negocio${date}. ${report.mode ? TRUST[report.mode] : ''}`.trim(),
     `## Resumen\n${summary}`,
     ...chosen.map(({ text }) => text),
   ];
+  if (notResearched.length > 0) {
+    parts.push(
+      `No se investigó: ${asPromptData([...new Set(notResearched)].join('; '))}. Si la pregunta depende de eso, dilo y no lo presentes como investigado.`,
+    );
+  }
   if (sources.length > 0) {
-    parts.push(`## Fuentes\n${sources.map((s) => `[${s.number}] ${s.title} — ${s.url}`).join('\n')}`);
+    parts.push(
+      `## Fuentes\n${sources.map((s) => `[${s.number}] ${asPromptData(s.title)} — ${asPromptData(s.url)}`).join('\n')}`,
+    );
   }
   parts.push(
     sources.length > 0
@@ -94,3 +117,41 @@ export function researchBlock(
   );
   return parts.join('\n\n');
 }
+
+/**
+ * How an answer that may cite the report is stored (docs/decisions/0038): an `[n]` that is not one of the
+ * report's sources and an address that is neither a source nor an official site (the contract's list)
+ * are removed. Returns the cleaned text and how many things were removed.
+ */
+export function citationCleaner(
+  report: ResearchForPrompt,
+): (text: string) => { text: string; removed: number } {
+  const sources = report.sources ?? [];
+  const numbers = new Set(sources.map((s) => s.number));
+  const allow = {
+    urls: new Set(sources.map((s) => normaliseUrl(s.url))),
+    hosts: new Set(sources.flatMap((s) => hostOf(s.url) ?? [])),
+    admits: isOfficialHost,
+  };
+  return (text) => {
+    let removed = 0;
+    const marked = text.replace(/\[(\d{1,3})\](?!\()/g, (marker, n: string) => {
+      if (numbers.has(Number(n))) return marker;
+      removed += 1;
+      return '';
+    });
+    const { text: linked, links } = removeAddresses(marked, allow);
+    removed += links;
+    if (removed === 0) return { text, removed };
+    // Only the lines that lost something are tidied: the rest of the Markdown stays as written.
+    const before = text.split('\n');
+    const cleaned = linked.split('\n').map((line, i) => (line === before[i] ? line : tidyLine(line)));
+    return { text: cleaned.join('\n'), removed };
+  };
+}
+
+/** A line tidied without losing its Markdown indentation. */
+const tidyLine = (line: string) => {
+  const indent = /^\s*/.exec(line)?.[0] ?? '';
+  return indent + tidy(line.slice(indent.length));
+};

@@ -25,7 +25,10 @@ export const analyticsEvents = pgTable(
     name: text('name').notNull(),
     properties: jsonb('properties').notNull().default(sql`'{}'::jsonb`),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** A random id the browser keeps for its session (no cookie); null for events the server records. */
+    /**
+     * A random id the browser keeps for its tab's session (and in its visit cookie, so that the server's
+     * 'Sign Up' and 'Login' carry it, ADR 0030); null for the other events the server records.
+     */
     sessionId: text('session_id'),
     path: text('path'),
     referrerDomain: text('referrer_domain'),

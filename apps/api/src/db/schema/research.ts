@@ -15,7 +15,7 @@ import { businesses } from './businesses.ts';
 import { at, createdAt } from './columns.ts';
 
 /**
- * Market-research runs (issue 14, product.md §3 'Research'). A run is worked by the `market-research` job
+ * Market-research runs (ADR 0016, product.md §3 'Research'). A run is worked by the `market-research` job
  * over stored steps: `plan` (the sub-questions), `notes` (what was gathered per question) and
  * `sections` (each written section, keyed by REPORT_SECTIONS' key), so a retry or a restart resumes
  * and never redoes a finished step. `heartbeat_at` is refreshed while a process works on it; the
@@ -82,7 +82,10 @@ export const researchEvents = pgTable(
   (t) => [unique('research_events_seq').on(t.researchId, t.seq)],
 );
 
-/** The pages a `web` run read: the only things its report may cite, by number. */
+/**
+ * The pages a `web` run read: the only things its report may cite, by number. `url` is the normalised
+ * address (no tracking parameters, fragment or trailing slash), so one page is one source.
+ */
 export const researchSources = pgTable(
   'research_sources',
   {
@@ -94,10 +97,18 @@ export const researchSources = pgTable(
     url: text('url').notNull(),
     title: text('title').notNull(),
     excerpt: text('excerpt').notNull(),
+    /**
+     * The page's readable text (at most PAGE_TEXT_MAX_CHARS): what the check reads to decide whether the
+     * source supports a claim, and the quote it keeps comes from.
+     */
+    text: text('text').notNull().default(''),
+    /** A hash of the normalised text: the same page under another address is one source. */
+    contentHash: text('content_hash'),
     fetchedAt: at('fetched_at').notNull().defaultNow(),
   },
   (t) => [
     unique('research_sources_number').on(t.researchId, t.number),
     unique('research_sources_url').on(t.researchId, t.url),
+    index('research_sources_content_idx').on(t.researchId, t.contentHash),
   ],
 );

@@ -5,7 +5,7 @@ import type { Logger } from '../../logger.ts';
 import type { FileStorage } from '../files/storage.ts';
 
 /**
- * Removes every row of the user and every file they stored (issue 16, 'Eliminar mi cuenta'). The
+ * Removes every row of the user and every file they stored (ADR 0047, 'Eliminar mi cuenta'). The
  * caller has already cancelled their paid subscription at the provider. The `users` row takes with it
  * (foreign keys, ON DELETE CASCADE) sessions, accounts, two-factor secrets, businesses with their
  * chats, messages, attachments and research, credits, subscriptions, billing sessions, analytics

@@ -34,7 +34,7 @@ const fileName = (id: string, name: string) =>
 const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
- * Everything the user has in Rumbo, as one zip (issue 16, 'Descargar mis datos'): the profile, each
+ * Everything the user has in Rumbo, as one zip (ADR 0047, 'Descargar mis datos'): the profile, each
  * business with its logo, market research reports and chats (messages and attached files), and the
  * credit history. Every query starts from the user's own id, so nothing of another user can get in.
  * The archive is streamed out as it is compressed; files are read from storage one business at a time.

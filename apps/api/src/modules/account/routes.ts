@@ -56,7 +56,7 @@ export interface AccountDeps {
   storage: FileStorage;
 }
 
-/** Issue 16: the user's own data, out (export) and gone (deletion). */
+/** The user's own data, out (export) and gone (deletion): ADR 0047. */
 export function accountRoutes({ auth, db, env, storage }: AccountDeps) {
   const app = createRouter();
   // Exports in progress in this process, by user: one at a time keeps a user from piling up archives.

@@ -10,7 +10,7 @@ import {
   researches,
   users,
 } from '../../db/schema/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { createTestApp, markEmailVerified, signUp, type TestApp } from '../../test/app.ts';
 import { chatOwner } from '../../test/chat-owner.ts';
 import { rollUpClosedDays } from '../analytics/daily-rollup.ts';
 
@@ -22,6 +22,7 @@ let member: string;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: `otra@example.com, ${ADMIN.toUpperCase()}` });
   admin = (await signUp(t, { name: 'Operadora', email: ADMIN, password: 'contraseña-segura' })).cookie;
+  await markEmailVerified(t, ADMIN);
   member = (await signUp(t, { name: 'Socia', email: 'socia@example.com', password: 'contraseña-segura' }))
     .cookie;
 });
@@ -145,7 +146,8 @@ describe('GET /api/admin/overview', () => {
       first_answer: 1,
     });
     expect(overview.answers_per_day.at(-1)).toEqual({ day: today(), answers: 2, failed: 1 });
-    expect(overview.active_users).toBe(1);
+    // Registering is activity too: the server records each account's 'Sign Up' (ADR 0030).
+    expect(overview.active_users).toBe(3);
     expect(overview.credits_spent).toBe(2);
     expect(overview.users_per_plan).toEqual([
       { plan_id: -1, name: 'Sin plan', users: 2 },

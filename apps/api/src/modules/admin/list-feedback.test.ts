@@ -1,10 +1,10 @@
 import { ADMIN_FEEDBACK_PAGE_SIZE } from '@rumbo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats, messageFeedback, messages, productFeedback } from '../../db/schema/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { createTestApp, markEmailVerified, signUp, type TestApp } from '../../test/app.ts';
 import { chatOwner } from '../../test/chat-owner.ts';
 
-// GET /api/admin/feedback (issue 16): the console's comments and answer ratings, for operators only.
+// GET /api/admin/feedback (ADR 0047): the console's comments and answer ratings, for operators only.
 
 const ADMIN = 'operadora@example.com';
 let t: TestApp;
@@ -12,6 +12,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN });
   admin = (await signUp(t, { name: 'Operadora', email: ADMIN, password: 'contraseña-segura' })).cookie;
+  await markEmailVerified(t, ADMIN);
 });
 afterAll(async () => {
   await t.close();

@@ -6,7 +6,7 @@ const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 /**
- * The console's feedback section (issue 16): the comments sent from the home's form and the ratings
+ * The console's feedback section (ADR 0047): the comments sent from the home's form and the ratings
  * users gave to answers, newest first, one page of each (both read on their created_at index).
  */
 export async function listFeedback(db: Db, query: { page: number }): Promise<AdminFeedback> {

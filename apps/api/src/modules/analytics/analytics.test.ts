@@ -1,10 +1,9 @@
 import { ANALYTICS_BATCH_SIZE, type AnalyticsBatch } from '@rumbo/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, users } from '../../db/schema/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 import { MINIMAL_IDEA } from '../../test/chat-owner.ts';
-import { type FakeMixpanel, startFakeMixpanel } from '../../test/fakes/mixpanel.ts';
 import { deleteExpiredEvents } from './retention.ts';
 
 const IPHONE =
@@ -87,16 +86,19 @@ describe('POST /api/analytics/events', () => {
     });
   });
 
-  it("ties a signed-in user's events to them, with the person's properties added by the server", async () => {
+  it("ties a signed-in user's events to them; the profile gets its plan, e-mail and name from the server", async () => {
     const user = await newUser();
     const session = sessionId();
     const res = await postBatch(
       {
         session_id: session,
         events: [
-          // A browser cannot choose whose events these are, nor write their e-mail.
-          { name: 'Sign Up', properties: { $email: 'someone-else@example.com', id: 999 } },
-          { name: '$profile', properties: { plan: 'NO_PLAN', utm_source: 'organic' } },
+          pageView('/onboard', 'On Board'),
+          // A browser can write neither the plan nor whose profile it is.
+          {
+            name: '$profile',
+            properties: { plan: 'CEOMax', utm_source: 'organic', $email: 'otra@example.com' },
+          },
         ],
         context: { referrer: 'http://localhost:3000/register' },
       },
@@ -105,7 +107,6 @@ describe('POST /api/analytics/events', () => {
     expect(res.status).toBe(202);
     const rows = await eventsOf(session);
     expect(rows.map((row) => row.userId)).toEqual([user.id, user.id]);
-    expect(rows[0]?.properties).toEqual({ $email: user.email, $name: `Analítica ${counter}`, id: user.id });
     expect(rows[1]?.properties).toEqual({
       plan: 'NO_PLAN',
       utm_source: 'organic',
@@ -179,13 +180,13 @@ describe('POST /api/analytics/events', () => {
     await postBatch(
       {
         session_id: session,
-        events: [{ name: 'Login' }, { name: '$profile', properties: { plan: 'Starter' } }],
+        events: [pageView('/', 'Dashboard Home'), { name: '$profile', properties: { plan: 'Starter' } }],
       },
       { cookie: user.cookie },
     );
     const rows = await eventsOf(session);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Login', userId: null, properties: {} });
+    expect(rows[0]).toMatchObject({ name: 'Página vista', userId: null });
   });
 });
 
@@ -209,7 +210,7 @@ describe('events the server records', () => {
     const rows = await t.database.db
       .select({ name: analyticsEvents.name, properties: analyticsEvents.properties })
       .from(analyticsEvents)
-      .where(eq(analyticsEvents.userId, user.id))
+      .where(and(eq(analyticsEvents.userId, user.id), ne(analyticsEvents.name, 'Sign Up')))
       .orderBy(analyticsEvents.id);
     expect(rows).toEqual([
       { name: 'Fuente de tráfico', properties: { source: 'instagram' } },
@@ -223,16 +224,19 @@ describe('privacy', () => {
     const user = await newUser();
     const other = await newUser();
     const session = sessionId();
-    await postBatch({ session_id: session, events: [{ name: 'Login' }] }, { cookie: user.cookie });
-    await postBatch({ session_id: sessionId(), events: [{ name: 'Login' }] }, { cookie: other.cookie });
+    const otherSession = sessionId();
+    await postBatch(
+      { session_id: session, events: [pageView('/', 'Dashboard Home')] },
+      { cookie: user.cookie },
+    );
+    await postBatch(
+      { session_id: otherSession, events: [pageView('/', 'Dashboard Home')] },
+      { cookie: other.cookie },
+    );
     expect(await eventsOf(session)).toHaveLength(1);
     await t.database.db.delete(users).where(eq(users.id, user.id));
     expect(await eventsOf(session)).toHaveLength(0);
-    const left = await t.database.db
-      .select()
-      .from(analyticsEvents)
-      .where(eq(analyticsEvents.userId, other.id));
-    expect(left).toHaveLength(1);
+    expect(await eventsOf(otherSession)).toHaveLength(1);
   });
 
   it('deletes the events older than the retention period and keeps the rest', async () => {
@@ -249,75 +253,5 @@ describe('privacy', () => {
     await deleteExpiredEvents(t.database.db, 395);
     const kept = await eventsOf(session);
     expect(kept.map((row) => (row.properties as { daysAgo: number }).daysAgo)).toEqual([394, 1]);
-  });
-});
-
-describe('forwarding to Mixpanel (MIXPANEL_TOKEN)', () => {
-  let mixpanel: FakeMixpanel;
-  let forwarding: TestApp;
-  beforeAll(async () => {
-    mixpanel = await startFakeMixpanel();
-    forwarding = await createTestApp({ MIXPANEL_TOKEN: 'token-de-prueba', MIXPANEL_API_URL: mixpanel.url });
-  });
-  afterAll(async () => {
-    await forwarding.close();
-    await mixpanel.close();
-  });
-
-  it('sends the same events the store keeps, with the token, and the profile as profile properties', async () => {
-    const { cookie } = await signUp(forwarding, {
-      name: 'Mixpanel',
-      email: 'mixpanel@example.com',
-      password: 'contraseña-segura',
-    });
-    const session = sessionId();
-    const res = await forwarding.request('/api/analytics/events', {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        session_id: session,
-        events: [
-          pageView('/onboard', 'On Board'),
-          { name: 'Sign Up' },
-          { name: '$profile', properties: { plan: 'NO_PLAN', utm_source: 'instagram' } },
-          { name: 'Mensaje enviado a Rumbo', properties: { business_id: 4, date: '2026-11-24' } },
-        ],
-        context: { utm_source: 'instagram' },
-      }),
-    });
-    expect(res.status).toBe(202);
-    await forwarding.app.analytics.flush();
-    const stored = await forwarding.database.db
-      .select({ name: analyticsEvents.name, userId: analyticsEvents.userId })
-      .from(analyticsEvents)
-      .where(eq(analyticsEvents.sessionId, session))
-      .orderBy(analyticsEvents.id);
-    const tracked = mixpanel.events();
-    expect(tracked.map((event) => event.event)).toEqual(
-      stored.map((row) => row.name).filter((name) => name !== '$profile'),
-    );
-    const userId = String(stored[0]?.userId);
-    for (const event of tracked) {
-      expect(event.properties).toMatchObject({
-        token: 'token-de-prueba',
-        distinct_id: userId,
-        utm_source: 'instagram',
-      });
-    }
-    expect(tracked[1]?.properties).toMatchObject({ $email: 'mixpanel@example.com', $name: 'Mixpanel' });
-    const profiles = mixpanel.requests
-      .filter((request) => request.endpoint === '/engage')
-      .flatMap((r) => r.data);
-    expect(profiles).toEqual([
-      expect.objectContaining({
-        $distinct_id: userId,
-        $token: 'token-de-prueba',
-        $set: expect.objectContaining({
-          plan: 'NO_PLAN',
-          utm_source: 'instagram',
-          $email: 'mixpanel@example.com',
-        }),
-      }),
-    ]);
   });
 });

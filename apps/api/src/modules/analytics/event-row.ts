@@ -2,6 +2,8 @@ import type { DeviceClass } from '@rumbo/contract';
 
 /** An event as it is stored and forwarded. */
 export interface EventRow {
+  /** Its row id: the forward's `$insert_id`, so that a forward sent twice is counted once. */
+  id: number;
   name: string;
   properties: Record<string, unknown>;
   userId: number | null;

@@ -1,20 +1,35 @@
-import { GROUP_EVENT, PROFILE_EVENT } from '@rumbo/contract';
+import { GROUP_EVENT, LOGIN_EVENT, PROFILE_EVENT, SIGN_UP_EVENT } from '@rumbo/contract';
 import Mixpanel from 'mixpanel';
 import type { Logger } from '../../logger.ts';
 import type { EventForwarder, EventRow } from './event-row.ts';
+import { profileProperties, withoutReservedProperties } from './reserved-properties.ts';
+
+/** The events on which the server puts the person's $email, $name and id (product.md §3). */
+const IDENTIFYING_EVENTS = new Set<string>([LOGIN_EVENT, SIGN_UP_EVENT]);
 
 /** Mixpanel's default address; MIXPANEL_API_URL changes it (its EU residency host, or a test fake). */
 const MIXPANEL_API_URL = 'https://api.mixpanel.com';
 
-function distinctId(row: EventRow): string {
-  if (row.userId !== null) return String(row.userId);
-  return row.sessionId ? `anon:${row.sessionId}` : 'server';
+/**
+ * Who an event is in Mixpanel, from our store only (ADR 0030): the user id when the event is tied to a
+ * user, and the browser session as the anonymous device, so that Mixpanel's identity merge joins a
+ * visitor's pages before the sign-up to the account ('Sign Up' carries both).
+ */
+function identityOf(row: EventRow) {
+  const deviceId = row.sessionId ? `anon:${row.sessionId}` : undefined;
+  const userId = row.userId !== null ? String(row.userId) : undefined;
+  return {
+    distinct_id: userId ?? deviceId ?? 'server',
+    ...(userId ? { $user_id: userId } : {}),
+    ...(deviceId ? { $device_id: deviceId } : {}),
+  };
 }
 
 /**
  * Forwards stored events to Mixpanel with its official Node library (architecture.md §1: server side,
  * no third-party script in the page). Our own store stays the record; a failed forward is logged and
- * dropped. Profiles and the membership group become Mixpanel profile properties.
+ * dropped. Profiles (their allow-listed properties only) and the membership group become Mixpanel
+ * profile properties.
  */
 export function createMixpanelForwarder(
   options: { token: string; apiUrl?: string | undefined },
@@ -46,20 +61,33 @@ export function createMixpanelForwarder(
       if (events.length > 0) {
         remember((done) =>
           client.track_batch(
-            events.map((row) => ({
-              event: row.name,
-              properties: {
-                ...row.properties,
-                distinct_id: distinctId(row),
-                time: row.createdAt.getTime(),
-                ...(row.path ? { $current_url: row.path } : {}),
-                ...(row.utmSource ? { utm_source: row.utmSource } : {}),
-                ...(row.utmMedium ? { utm_medium: row.utmMedium } : {}),
-                ...(row.utmCampaign ? { utm_campaign: row.utmCampaign } : {}),
-                ...(row.referrerDomain ? { $referring_domain: row.referrerDomain } : {}),
-                ...(row.device ? { device: row.device } : {}),
-              },
-            })),
+            events.map((row) => {
+              // Ingest already strips identity and control properties from what browsers send; they are
+              // stripped here too, and the server's own set last, so that nothing stored stands in for them.
+              const { $email, $name, id } = row.properties;
+              const properties = {
+                ...withoutReservedProperties(row.properties),
+                ...(IDENTIFYING_EVENTS.has(row.name) ? { $email, $name, id } : {}),
+              };
+              return {
+                event: row.name,
+                properties: {
+                  ...properties,
+                  ...(row.path ? { $current_url: row.path } : {}),
+                  ...(row.utmSource ? { utm_source: row.utmSource } : {}),
+                  ...(row.utmMedium ? { utm_medium: row.utmMedium } : {}),
+                  ...(row.utmCampaign ? { utm_campaign: row.utmCampaign } : {}),
+                  ...(row.referrerDomain ? { $referring_domain: row.referrerDomain } : {}),
+                  ...(row.device ? { device: row.device } : {}),
+                  ...identityOf(row),
+                  // The library keeps a token already in the properties: always the app's.
+                  token: options.token,
+                  time: row.createdAt.getTime(),
+                  // One per stored event: Mixpanel counts a retried forward once, and never merges two.
+                  $insert_id: `rumbo-${row.id}`,
+                },
+              };
+            }),
             (errors) => done(errors?.[0]),
           ),
         );
@@ -68,7 +96,11 @@ export function createMixpanelForwarder(
         if (row.userId === null) continue;
         if (row.name === PROFILE_EVENT) {
           remember((done) =>
-            client.people.set(String(row.userId), row.properties as Mixpanel.PropertyDict, done),
+            client.people.set(
+              String(row.userId),
+              profileProperties(row.properties) as Mixpanel.PropertyDict,
+              done,
+            ),
           );
         } else if (row.name === GROUP_EVENT) {
           remember((done) =>

@@ -18,7 +18,6 @@ export function analyticsRoutes(deps: {
   auth: Auth;
   db: Db;
   analytics: Analytics;
-  ownHosts: readonly string[];
   writeLimitMultiplier: number;
 }) {
   const app = createRouter();
@@ -45,7 +44,6 @@ export function analyticsRoutes(deps: {
       batch: parsed.data,
       userId,
       userAgent: c.req.header('user-agent'),
-      ownHosts: deps.ownHosts,
     });
     return c.json({ accepted }, 202);
   });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { GenericEndpointContext } from '@better-auth/core';
 import { getCurrentAdapter } from '@better-auth/core/context';
-import { ERROR_CODES } from '@rumbo/contract';
+import { ERROR_CODES, OPERATOR_VERIFICATION_PARAM, OPERATOR_VERIFICATION_TTL_SECONDS } from '@rumbo/contract';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -12,14 +12,19 @@ import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { appOrigins, type Env } from '../../env.ts';
 import { originOfRequest } from '../../http/public-origin.ts';
+import type { TrackAccountEvent } from '../../lib/track.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { operatorVerificationMail } from '../mail/operator-verification.es.ts';
 import { resetPasswordMail } from '../mail/reset-password.es.ts';
+import { accountEvents } from './account-events.ts';
 import { authInputIssue } from './auth-input.ts';
 import { createResetLinks } from './reset-links.ts';
+import { secondFactorOnOAuth } from './second-factor-on-oauth.ts';
 import { createSessionCache } from './session-cache.ts';
 import { createSignInLockout } from './sign-in-lockout.ts';
 import { baseUsername, freeUsername } from './usernames.ts';
+import { createVerificationLinks } from './verification-links.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -44,6 +49,8 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   logger: Logger;
+  /** Told of every account created and every sign-in completed (analytics, ADR 0030). */
+  onAccountEvent?: TrackAccountEvent;
 }
 
 export function isGoogleEnabled(env: Env): boolean {
@@ -66,10 +73,11 @@ export function authSecret(env: Env): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-export function createAuth({ env, db, mailer, logger }: AuthDeps) {
+export function createAuth({ env, db, mailer, logger, onAccountEvent }: AuthDeps) {
   const lockout = createSignInLockout(db);
   const sessions = createSessionCache();
   const resetLinks = createResetLinks(db);
+  const verificationLinks = createVerificationLinks(db);
   const clientIp = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
   /** Whose password an attempt checks: the e-mail given to sign in, else the signed-in user's. */
   const passwordAccount = async (ctx: GenericEndpointContext) => {
@@ -79,6 +87,12 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
     }
     return (await getSessionFromCtx(ctx))?.user.email;
   };
+
+  const secondFactor = twoFactor({
+    issuer: env.PRODUCT_NAME,
+    twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+    backupCodeOptions: { amount: 10, length: 10 },
+  });
 
   const options = {
     appName: env.PRODUCT_NAME,
@@ -127,6 +141,25 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
         );
       },
     },
+    // Only the console's door mails a verification link (operator-verification.ts, ADR 0022): never a
+    // sign-up or a sign-in. The link opens /admin, which spends it for the signed-in account it was sent to.
+    emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: OPERATOR_VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, url, token }) => {
+        await verificationLinks.issue(token, user.id, OPERATOR_VERIFICATION_TTL_SECONDS);
+        // `url` is Better Auth's own endpoint (closed below), on the address in use: only its origin is kept.
+        const link = `${new URL(url).origin}/admin?${OPERATOR_VERIFICATION_PARAM}=${encodeURIComponent(token)}`;
+        await mailer.send(
+          operatorVerificationMail({ to: user.email, name: user.name, productName: env.PRODUCT_NAME, link }),
+        );
+      },
+    },
+    // Better Auth's verification endpoints mail anyone's unverified address on request and verify whichever
+    // account holds the address when a link is opened: the console's routes stand in for them (ADR 0022).
+    disabledPaths: ['/send-verification-email', '/verify-email'],
     rateLimit: {
       // Better Auth enables limits only in production unless told: they are on everywhere here.
       enabled: true,
@@ -162,7 +195,7 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
       updateAge: 60 * 60 * 24,
     },
     // Google sign-in onto an address that already has a password account is refused rather than
-    // linked: linking would let whoever registered that address first keep a way in (ADR 0004).
+    // linked: linking would let whoever registered that address first keep a way in (ADR 0005).
     account: { accountLinking: { enabled: false } },
     databaseHooks: {
       user: {
@@ -191,7 +224,7 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // Input the database cannot store is refused before anything looks it up (issue 13).
+        // Input the database cannot store is refused before anything looks it up (auth-input.ts).
         const issue = authInputIssue(ctx);
         if (issue) throw new APIError('BAD_REQUEST', { code: ERROR_CODES.validation, ...issue });
         if (!PASSWORD_PATHS.has(ctx.path)) return;
@@ -216,13 +249,9 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
     },
     plugins: [
       bearer(),
-      // Sign-in with an authenticator app (issue 16): a password sign-in of such an account answers
+      // Sign-in with an authenticator app (ADR 0047, ADR 0023): a password sign-in of such an account answers
       // `twoFactorRedirect` and a short-lived challenge cookie; the session comes with the code.
-      twoFactor({
-        issuer: env.PRODUCT_NAME,
-        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
-        backupCodeOptions: { amount: 10, length: 10 },
-      }),
+      secondFactor,
       ...(isGoogleEnabled(env)
         ? [
             genericOAuth({
@@ -242,6 +271,11 @@ export function createAuth({ env, db, mailer, logger }: AuthDeps) {
             }),
           ]
         : []),
+      // Google sign-in too (ADR 0023): after the plugins that end a sign-in with a session.
+      secondFactorOnOAuth(secondFactor),
+      // Last: it must see what the other plugins' hooks left of a sign-in (a Google sign-in turned
+      // into a second-factor challenge above records no 'Login').
+      ...(onAccountEvent ? [accountEvents(onAccountEvent)] : []),
     ],
     logger: {
       log: (level, message) => logger[level]({ source: 'better-auth' }, message),

@@ -16,7 +16,7 @@ const cancellationRefused = () =>
 
 /**
  * Ends, at the payment provider and at once, every live subscription of the user's customer, before
- * their account is deleted (issue 16): a deleted account must never be charged again. Throws a 502
+ * their account is deleted (ADR 0047): a deleted account must never be charged again. Throws a 502
  * AppError when the provider refuses, so that the caller deletes nothing. The local test checkout
  * charges nobody: its rows go with the account.
  */

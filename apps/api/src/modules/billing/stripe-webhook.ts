@@ -1,11 +1,14 @@
 import { BILLING_ERROR_CODES } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { idOf, type StripeContext } from './stripe-client.ts';
 import { applyRead, readSubscription } from './stripe-subscriptions.ts';
+
+/** How far a signed event's time may be from ours, in either direction (Stripe's own default). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
  * Verifies a webhook on its raw body and applies it, with its event id stored in the same
@@ -19,12 +22,7 @@ export async function handleStripeWebhook(
   signature: string | undefined,
   logger: Logger,
 ): Promise<void> {
-  let event: Stripe.Event;
-  try {
-    event = context.stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
-  } catch {
-    throw new AppError(400, BILLING_ERROR_CODES.invalidSignature, 'La firma del webhook no es válida');
-  }
+  const event = verifiedEvent(context.stripe, webhookSecret, rawBody, signature ?? '', logger);
   if (await alreadyHandled(context.db, event.id)) return;
 
   switch (event.type) {
@@ -50,6 +48,45 @@ export async function handleStripeWebhook(
     default:
       return recordOnly(context.db, event);
   }
+}
+
+const invalidSignature = () =>
+  new AppError(400, BILLING_ERROR_CODES.invalidSignature, 'La firma del webhook no es válida');
+
+/**
+ * The event, once its signature is Stripe's and its signing time within the tolerance of ours. The SDK
+ * refuses only signatures older than the tolerance; one from further ahead (a header made in advance,
+ * or a clock far off) is refused here, and logged, since only a holder of the secret can sign it.
+ */
+function verifiedEvent(
+  stripe: Stripe,
+  webhookSecret: string,
+  rawBody: Uint8Array,
+  signature: string,
+  logger: Logger,
+): Stripe.Event {
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+  } catch {
+    throw invalidSignature();
+  }
+  const aheadSeconds = signedAt(signature) - Math.floor(Date.now() / 1000);
+  if (aheadSeconds > SIGNATURE_TOLERANCE_SECONDS) {
+    logger.warn({ eventId: event.id, aheadSeconds }, 'stripe webhook signed in the future, refused');
+    throw invalidSignature();
+  }
+  return event;
+}
+
+/** The header's `t=` (the last one, as the SDK reads it): the time the verified signature covers. */
+function signedAt(signature: string): number {
+  let timestamp = Number.NaN;
+  for (const item of signature.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
 }
 
 /** Stores the event's id; false when it was there already (another delivery got there first). */
@@ -82,7 +119,17 @@ async function applyWithEvent(
   logger: Logger,
   paidInvoiceId?: string,
 ): Promise<void> {
-  const read = await readSubscription(context, subscriptionId);
+  const read = await readSubscription(context, subscriptionId).catch((error: unknown) => {
+    if (!isMissing(error)) throw error;
+    // Stripe does not know it (another account's, or a test-mode event sent to a live key): retrying
+    // would never change that, so the event is acknowledged, logged and stored nowhere.
+    logger.warn(
+      { eventId: event.id, eventType: event.type, subscriptionId },
+      'stripe event for a subscription Stripe does not know, ignored',
+    );
+    return null;
+  });
+  if (read === null) return;
   if (!read) {
     logger.warn({ eventId: event.id, subscriptionId }, 'stripe event for a subscription of no known user');
     await recordOnly(context.db, event);
@@ -93,3 +140,6 @@ async function applyWithEvent(
     await applyRead(tx, read, paidInvoiceId);
   });
 }
+
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';

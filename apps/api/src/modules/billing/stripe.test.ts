@@ -1,10 +1,14 @@
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.ts';
+import { AppError } from '../../http/errors.ts';
+import { createLogger } from '../../logger.ts';
 import { TEST_PUBLIC_URL, type TestApp } from '../../test/app.ts';
 import { type FakeStripe, signStripePayload } from '../../test/fakes/stripe.ts';
 import { ledgerSum } from '../credits/credits.ts';
-import { stripeConfig } from './stripe-client.ts';
+import { createStripeContext, stripeConfig } from './stripe-client.ts';
 import {
   checkout,
   closeStripeApp,
@@ -18,7 +22,9 @@ import {
   startStripeApp,
   subscribe,
   subscriber,
+  WEBHOOK_SECRET,
 } from './stripe-test-app.ts';
+import { handleStripeWebhook } from './stripe-webhook.ts';
 
 // Stripe's client settings, Checkout and the webhooks; the checkout status, the portal and one live
 // subscription per user are in stripe-subscriptions.test.ts.
@@ -34,6 +40,41 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeStripeApp(app);
 });
+
+/** The Stripe-Signature header Stripe would send for `payload`, signed `offsetSeconds` from now. */
+function signedAt(payload: string, offsetSeconds: number): string {
+  return new Stripe('sk_test_fake').webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+    timestamp: Math.floor(Date.now() / 1000) + offsetSeconds,
+  });
+}
+
+/**
+ * Hands `event` to the webhook handler itself, signed `offsetSeconds` from now, with a logger whose
+ * lines are kept: what the route answers is checked through HTTP, what it logs here.
+ */
+async function handleLogged(event: Record<string, unknown>, offsetSeconds = 0) {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const payload = JSON.stringify(event, null, 2);
+  const outcome = await handleStripeWebhook(
+    createStripeContext(t.env, t.database.db, 'sk_test_fake'),
+    WEBHOOK_SECRET,
+    new TextEncoder().encode(payload),
+    signedAt(payload, offsetSeconds),
+    createLogger('info', destination),
+  ).then(
+    () => 'applied',
+    (error: unknown) => (error instanceof AppError ? error.status : error),
+  );
+  return { outcome, log: lines.join('') };
+}
 
 describe('stripeConfig', () => {
   it('points the SDK at STRIPE_API_URL when given, else at Stripe', () => {
@@ -161,6 +202,58 @@ describe('Stripe webhooks', () => {
     expect(await eventStored(app, event.id as string)).toBe(false);
     expect(await me(app, user.cookie)).toMatchObject({ plan_id: -1, available_credits: 0 });
     expect(await ledgerRows(app, user.id)).toEqual([]);
+  });
+
+  it('refuses a validly signed event timestamped beyond the tolerance in either direction, and logs the future one', async () => {
+    const user = await newUser(app);
+    const sessionId = await checkout(app, user.cookie, 7);
+    const { invoice } = fake.completeCheckout(sessionId);
+    const event = fake.event('invoice.paid', invoice);
+    const payload = JSON.stringify(event, null, 2);
+    for (const offsetSeconds of [600, -600, 330]) {
+      const res = await deliver(app, event, signedAt(payload, offsetSeconds));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('INVALID_SIGNATURE');
+    }
+    expect(await eventStored(app, event.id as string)).toBe(false);
+    expect(await me(app, user.cookie)).toMatchObject({ plan_id: -1, available_credits: 0 });
+
+    const future = await handleLogged(event, 600);
+    expect(future.outcome).toBe(400);
+    expect(future.log).toContain('stripe webhook signed in the future, refused');
+    expect(future.log).toContain(event.id as string);
+    expect(future.log).not.toContain(user.email);
+
+    // A clock a minute ahead of ours is within the tolerance.
+    expect((await deliver(app, event, signedAt(payload, 60))).status).toBe(200);
+    expect(await me(app, user.cookie)).toMatchObject({ plan_id: 7, available_credits: 600 });
+  });
+
+  it('acknowledges an invoice.paid for a subscription Stripe does not know, logs it and stores nothing', async () => {
+    const user = await newUser(app);
+    const sessionId = await checkout(app, user.cookie, 11);
+    const { invoice } = fake.completeCheckout(sessionId);
+    const unknown = {
+      ...invoice,
+      id: 'in_not_ours',
+      customer_email: user.email,
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_unknown' } },
+    };
+    const event = fake.event('invoice.paid', unknown);
+    for (let i = 0; i < 2; i++) {
+      const res = await deliver(app, event);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true });
+    }
+    expect(await eventStored(app, event.id as string)).toBe(false);
+    expect(await me(app, user.cookie)).toMatchObject({ plan_id: -1, available_credits: 0 });
+    expect(await ledgerRows(app, user.id)).toEqual([]);
+
+    const logged = await handleLogged(fake.event('invoice.paid', unknown));
+    expect(logged.outcome).toBe('applied');
+    expect(logged.log).toContain('"level":40');
+    expect(logged.log).toContain('sub_unknown');
+    expect(logged.log).not.toContain(user.email);
   });
 
   it('answers 500 when an event cannot be applied, so that Stripe retries it, and applies the retry', async () => {

@@ -16,7 +16,7 @@ import { chatParams, invalidOrNotYours, messageParams, notYours, tags } from './
 import type { ChatService } from './service.ts';
 
 /**
- * Rename, delete, search and export threads, and rate answers (issue 16). Mounted by chatRoutes before
+ * Rename, delete, search and export threads, and rate answers (product.md §2.6). Mounted by chatRoutes before
  * its `{chatId}` routes, so that `/chats/search` is not read as a chat id.
  */
 export function chatActionRoutes(service: ChatService) {

@@ -108,9 +108,10 @@ export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
     async (c) => {
       const { id, chatId, attachmentId } = c.req.valid('param');
       const { attachment, data } = await service.readAttachment(c.get('userId'), id, chatId, attachmentId);
-      // Images, PDF and text open in the browser; Word documents download. Nothing runs (sandbox).
-      const inline =
-        attachment.type === 'image' || /^(application\/pdf|text\/plain)$/.test(attachment.mimeType);
+      // Images and text open in the browser, under a sandbox in which nothing runs. A PDF downloads:
+      // a browser's own PDF viewer runs the document's JavaScript whatever the policy, so the app shows
+      // PDFs in its own viewer instead (ADR 0032). Word documents download.
+      const inline = attachment.type === 'image' || attachment.mimeType === 'text/plain';
       return c.body(new Uint8Array(data), 200, {
         'Content-Type':
           attachment.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : attachment.mimeType,

@@ -32,7 +32,7 @@ const SUPPORTED =
 const unsupported = (message: string) => new AppError(415, ERROR_CODES.unsupportedMedia, message, 'files');
 const tooLarge = (message: string) => new AppError(413, ERROR_CODES.payloadTooLarge, message, 'files');
 
-/** PDF and Word documents are read in worker threads, within time, memory and size limits. */
+/** PDF and Word documents are read in processes of their own, within time, memory and size limits. */
 const extractor = createTextExtractor();
 
 /** A display name without folders or control characters. */
@@ -91,7 +91,7 @@ async function checkImage(name: string, mime: string, data: Uint8Array): Promise
   return { name, mimeType: mime, type: 'image', data, text: null };
 }
 
-/** Reads a document's text in the extraction threads; a refusal says why, naming the file. */
+/** Reads a document's text in a reading process; a refusal says why, naming the file. */
 async function readDocument(name: string, task: ExtractTask, unreadable: string): Promise<string> {
   const outcome = await extractor.extract(task);
   if ('text' in outcome) return outcome.text.trim();
@@ -114,6 +114,13 @@ async function readDocument(name: string, task: ExtractTask, unreadable: string)
         503,
         ERROR_CODES.unavailable,
         `Ahora mismo se están leyendo muchos documentos. Vuelve a enviar «${name}» en unos segundos.`,
+        'files',
+      );
+    case 'no-memory':
+      throw new AppError(
+        503,
+        ERROR_CODES.unavailable,
+        `Ahora mismo el servidor no tiene memoria libre para leer «${name}». Vuelve a enviarlo en unos minutos.`,
         'files',
       );
   }

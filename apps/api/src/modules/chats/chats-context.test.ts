@@ -91,17 +91,28 @@ describe('the model’s context', () => {
 
     const read = await readChat(who, chatId);
     const files = read.messages[0]?.fileAttachments ?? [];
-    expect(files.map((f) => [f.name, f.type])).toEqual([
-      ['plan-financiero.pdf', 'document'],
-      ['márgenes.docx', 'document'],
-      ['foto.png', 'image'],
+    expect(files.map((f) => [f.name, f.type, f.mime_type])).toEqual([
+      ['plan-financiero.pdf', 'document', 'application/pdf'],
+      [
+        'márgenes.docx',
+        'document',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ],
+      ['foto.png', 'image', 'image/png'],
     ]);
     const download = await t.fetch(files[0]?.url ?? '', { headers: { cookie: who.cookie } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
+    // A PDF is never shown by the browser's own viewer, which runs its JavaScript (ADR 0032): it downloads.
+    expect(download.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="plan-financiero\.pdf"/,
+    );
     // Opened in the browser, a file runs nothing: its own policy, not the app's, is what is sent.
     expect(download.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    const shownImage = await t.fetch(files[2]?.url ?? '', { headers: { cookie: who.cookie } });
+    expect(shownImage.headers.get('content-disposition')).toMatch(/^inline; filename="foto\.png"/);
+    expect(shownImage.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     const other = await owner();
     expect((await t.fetch(files[0]?.url ?? '', { headers: { cookie: other.cookie } })).status).toBe(404);
   });

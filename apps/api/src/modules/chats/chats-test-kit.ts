@@ -81,7 +81,14 @@ export function chatRequests(current: () => { t: TestHttpServer; fake: FakeOpenA
         content: string;
         finished: boolean;
         time: string;
-        fileAttachments: Array<{ id: string; name: string; type: string; size: number; url: string }>;
+        fileAttachments: Array<{
+          id: string;
+          name: string;
+          type: string;
+          size: number;
+          mime_type: string;
+          url: string;
+        }>;
       }>;
     };
   }

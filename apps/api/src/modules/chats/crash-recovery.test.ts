@@ -16,7 +16,7 @@ import {
 } from '../../test/server-process.ts';
 
 /**
- * The kill -9 gate (issue 13): a server process killed mid-answer loses no answer and no credit. On
+ * The kill -9 gate (README): a server process killed mid-answer loses no answer and no credit. On
  * PGlite the process is started again on its data; on PostgreSQL a second process serves the client
  * meanwhile. A client retrying its send (as the web app does) gets the whole answer, charged once; an
  * answer nobody retries ends interrupted with its saved text, refunded; nothing stays running.

@@ -73,6 +73,21 @@ function scheduleEndFlush(engine: Engine): void {
   }, END_FLUSH_MS);
 }
 
+/**
+ * The answer's text as it is stored: what `finish` removes (citations and addresses that are not the
+ * report's sources) is counted in the logs. Readers that already streamed it keep what they got; the
+ * chat renders those citations the same way (docs/decisions/0038).
+ */
+function finishText(engine: Engine, gen: LiveGeneration, finish: NonNullable<ModelRequest['finish']>): void {
+  const { text, removed } = finish(gen.text);
+  if (removed === 0) return;
+  gen.text = text;
+  engine.logger.info(
+    { generationId: gen.generationId, removed },
+    'answer: citations and addresses not in the report removed',
+  );
+}
+
 async function runGeneration(engine: Engine, gen: LiveGeneration, request: ModelRequest): Promise<void> {
   const signal = gen.controller.signal;
   try {
@@ -82,9 +97,11 @@ async function runGeneration(engine: Engine, gen: LiveGeneration, request: Model
       signal,
       onDelta: (delta) => gen.append(delta),
     });
+    if (request.finish) finishText(engine, gen, request.finish);
     gen.state = 'finished';
   } catch (error) {
     if (signal.reason instanceof StopRequested) {
+      if (request.finish) finishText(engine, gen, request.finish);
       gen.state = 'stopped';
     } else {
       gen.state = 'failed';

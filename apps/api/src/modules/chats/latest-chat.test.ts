@@ -4,7 +4,7 @@ import { chats, messages } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type ChatOwner, chatOwner, MINIMAL_IDEA, newChat } from '../../test/chat-owner.ts';
 
-// GET /api/chats/latest (issue 16): the home's 'Continuar la última conversación'.
+// GET /api/chats/latest (ADR 0047): the home's 'Continuar la última conversación'.
 
 let t: TestApp;
 beforeAll(async () => {

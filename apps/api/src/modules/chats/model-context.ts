@@ -4,7 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Assistant } from '../../ai/assistant.ts';
 import { type PromptMessage, toModelMessages } from '../../ai/context.ts';
 import { mentorSystemPrompt } from '../../ai/prompts/mentor.es.ts';
-import { type ResearchForPrompt, researchBlock } from '../../ai/prompts/research-context.es.ts';
+import {
+  citationCleaner,
+  type ResearchForPrompt,
+  researchBlock,
+} from '../../ai/prompts/research-context.es.ts';
 import type { Db } from '../../db/client.ts';
 import { businesses } from '../../db/schema/index.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
@@ -20,6 +24,11 @@ import type { BusinessRow, ChatRow, HistoryRow } from './rows.ts';
 export interface ModelRequest {
   system: string;
   messages: LanguageModelV3Message[];
+  /**
+   * How the finished answer is stored, when the business has a report: `[n]` and addresses that are not
+   * its sources removed (research-context.es.ts, `citationCleaner`).
+   */
+  finish?: (text: string) => { text: string; removed: number };
 }
 
 /** A file of the question just received, read from memory rather than from storage. */
@@ -54,7 +63,7 @@ export const historyOf = (chatId: unknown, beforeId?: number) =>
  */
 export const researchOf = (businessId: unknown) =>
   sql<ResearchForPrompt | null>`(select json_build_object('mode', r.mode, 'completed_at', r.completed_at,
-      'summary', r.summary, 'sections', r.sections,
+      'summary', r.summary, 'sections', r.sections, 'missing', r.missing,
       'sources', (select json_agg(json_build_object('number', s.number, 'title', s.title, 'url', s.url)
                   order by s.number) from research_sources s where s.research_id = r.id))
     from researches r
@@ -103,6 +112,7 @@ export async function buildContext(
       today: new Date(),
     }),
     messages: toModelMessages(history, { imagesVisible: assistant.vision }),
+    ...(research ? { finish: citationCleaner(research) } : {}),
   };
 }
 

@@ -12,7 +12,7 @@ import { deleteExpiredReservations, RESERVATION_TTL_S } from './send-reservation
 
 /**
  * What a send may make the server do: concurrent retries of one send reach the model once, and a user's
- * sends, files read and other writes are limited (issue 13, defects 1, 6 and 10).
+ * sends, files read and other writes are limited (ADR 0010, ADR 0015).
  */
 const ANSWER = 'Empieza por hablar con diez clientes posibles esta semana.';
 let fake: FakeOpenAI;

@@ -21,6 +21,7 @@ function toAttachment(row: AttachmentRow, chatId: number): FileAttachment {
     type: row.type,
     name: row.name,
     size: row.size,
+    mime_type: row.mimeType,
     url: attachmentUrl(row.businessId, chatId, row.id),
   };
 }

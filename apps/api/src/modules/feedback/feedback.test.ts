@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productFeedback, users } from '../../db/schema/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
 
-// POST /api/feedback (issue 16): the home's in-app feedback form.
+// POST /api/feedback (ADR 0047): the home's in-app feedback form.
 
 let t: TestApp;
 beforeAll(async () => {

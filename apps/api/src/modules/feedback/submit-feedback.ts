@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { productFeedback } from '../../db/schema/index.ts';
 
-/** Stores a user's comment about the product for the operator's console (issue 16). */
+/** Stores a user's comment about the product for the operator's console (ADR 0047). */
 export async function submitFeedback(
   db: Db,
   userId: number,

@@ -1,5 +1,5 @@
 /**
- * The hostile-files gate (issue 13): each hostile file is uploaded through the real HTTP server, as a
+ * The hostile-files gate (README, Security): each hostile file is uploaded through the real HTTP server, as a
  * chat attachment (the PNG also as a logo), while /api/health is asked every 100 ms. Each must be
  * refused or read within its limits, with a Spanish message naming it; the server must answer its
  * health within a second throughout, and go on serving other users.

@@ -8,7 +8,7 @@ import { startTestHttpServer, type TestHttpServer } from '../../test/http-server
 import { businessCalls, png } from '../businesses/businesses-test-kit.ts';
 
 // The app with STORAGE_URL: logos and chat attachments go to the bucket, are served from it, and
-// their objects go when what they belong to is deleted (issue 18: several machines share the files).
+// their objects go when what they belong to is deleted (several machines share the files: README).
 
 let s3: FakeS3;
 let t: TestHttpServer;

@@ -8,7 +8,7 @@ import { isResearchRequest, requestedSection, researchModelScript } from '../../
 import { apiCall, databaseEnv, exitOf, paidOwner, startApiProcess } from '../../test/server-process.ts';
 
 /**
- * kill -9 in the middle of a research run (issue 14): the run is never left 'running'; after a restart
+ * kill -9 in the middle of a research run (ADR 0016): the run is never left 'running'; after a restart
  * the watchdog hands it back and it finishes from its stored steps, without writing a finished section
  * again (the fake model counts the requests for each section).
  */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   type LatestResearch,
   REPORT_SECTION_KEYS,
@@ -7,8 +8,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researches } from '../../db/schema/index.ts';
-import { type ChatOwner, chatOwner } from '../../test/chat-owner.ts';
-import { type FakeOpenAI, startFakeOpenAI } from '../../test/fakes/openai.ts';
+import { type ChatOwner, chatOwner, newChat, storedAnswer } from '../../test/chat-owner.ts';
+import { type FakeOpenAI, startFakeOpenAI, tokenize } from '../../test/fakes/openai.ts';
 import {
   isResearchRequest,
   type ResearchModelOptions,
@@ -20,7 +21,7 @@ import { type FakeWebPages, startFakeWebPages } from '../../test/fakes/web-pages
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
 
 /**
- * Research runs end to end (issue 14): the server starts a run when a business is created and its job
+ * Research runs end to end (ADR 0016): the server starts a run when a business is created and its job
  * works it against loopback fakes (a model scripted per step, a SearXNG search, web pages).
  */
 const ARTICLE = `<html><head><title>El café de especialidad en España</title></head><body><article>
@@ -39,6 +40,8 @@ let pages: FakeWebPages;
 let t: TestHttpServer;
 let unconfigured: TestHttpServer;
 let behaviour: ResearchModelOptions = {};
+/** What the advisor answers in the chat (its prompt is recorded by the fake). */
+let advisorAnswer = 'Hola';
 
 beforeAll(async () => {
   pages = await startFakeWebPages({
@@ -52,7 +55,10 @@ beforeAll(async () => {
     ],
   });
   model = await startFakeOpenAI({
-    script: (body) => (isResearchRequest(body) ? researchModelScript(body, behaviour) : { tokens: ['Hola'] }),
+    script: (body) =>
+      isResearchRequest(body)
+        ? researchModelScript(body, behaviour)
+        : { tokens: body.stream ? tokenize(advisorAnswer) : ['Hola'] },
   });
   t = await startTestHttpServer(researchFakesEnv(model.url, search.url), { jobs: true });
   unconfigured = await startTestHttpServer({}, { jobs: true });
@@ -162,7 +168,7 @@ describe('a business created on a CEO plan with a search provider', () => {
     const trends = report.sections.find((s) => s.key === 'tendencias');
     expect(trends?.claims[0]?.text).toBe('Los clientes valoran la calidad del café por encima del precio.');
     const events = await timeline(t, who, report.id);
-    expect(events.some((e) => e.type === 'warning' && e.label.includes('no estaba en español'))).toBe(true);
+    expect(events.some((e) => e.type === 'warning' && e.label.includes('no estaban en español'))).toBe(true);
   });
 
   it('writes a partial report that lists what the budget left out, with a summary', async () => {
@@ -226,7 +232,7 @@ describe('other plans and configurations', () => {
     const who = await chatOwner(t, { planId: 7, credits: 10 });
     const report = await finished(t, who);
     expect(report.status).toBe('failed');
-    expect(report.error).toMatch(/^No se pudo planificar la investigación.*Puedes reintentarla\.$/);
+    expect(report.error).toMatch(/^No se pudo escribir el estudio.*Puedes reintentarlo\.$/);
     const events = await timeline(t, who, report.id);
     expect(events.at(-1)).toMatchObject({ type: 'failed', label: report.error });
     behaviour = {};
@@ -240,5 +246,99 @@ describe('other plans and configurations', () => {
     const again = (await retry.json()) as { id: number; status: string };
     expect(again.id).not.toBe(report.id);
     expect((await finished(t, who)).status).toBe('completed');
+  });
+});
+
+describe('research a founder can trust, against an adversarial model and pages', () => {
+  it('stores only what its sources say, as data, in Spanish, and the advisor gets it as data too', async () => {
+    behaviour = {
+      misquote: true,
+      inject: true,
+      inventCitations: true,
+      englishClaim: true,
+      englishAgain: true,
+    };
+    const who = await chatOwner(t, { planId: 7, credits: 10 });
+    const report = await finished(t, who);
+    behaviour = {};
+    expect(report).toMatchObject({ status: 'completed', mode: 'web' });
+    const claims = report.sections.flatMap((s) => s.claims);
+
+    // A figure the page does not say is an estimate, with the reason; the attribution says it is not verified.
+    const misquoted = claims.filter((c) => c.text.includes('120 M€'));
+    expect(misquoted.length).toBeGreaterThan(0);
+    for (const claim of misquoted) {
+      expect(claim).toMatchObject({ kind: 'estimacion', sources: [] });
+      expect(claim.downgraded).toMatch(/^la fuente no (dice|nombra a) /);
+      expect(claim.text).not.toMatch(/^Según el INE/);
+      expect(claim.text).toContain('(atribuido a INE; sin verificar)');
+    }
+    // A supported figure is a source with its quote, taken from that source's text.
+    const sourced = claims.filter((c) => c.kind === 'fuente');
+    expect(sourced.length).toBeGreaterThan(0);
+    for (const claim of sourced) {
+      expect(claim.quote?.text.length).toBeGreaterThan(20);
+      expect(claim.sources).toEqual([claim.quote?.source]);
+    }
+    expect(report.review.downgraded).toBeGreaterThanOrEqual(misquoted.length);
+    expect(report.review.supported).toBe(sourced.length);
+    expect(report.review.checked).toBe(report.review.supported + report.review.downgraded);
+
+    // Nothing from the adversary is stored: no instruction, no tag, no foreign address, no English.
+    const stored = JSON.stringify(claims);
+    for (const bad of [
+      'IGNORA',
+      'instrucciones',
+      'contraseña',
+      'robo-datos',
+      'ejemplo-malo',
+      'enlace-raro',
+      'investigacion_de_mercado',
+      'informe-inventado',
+      '<',
+      'The market',
+      '[9]',
+    ]) {
+      expect(stored, bad).not.toContain(bad);
+    }
+    expect(report.review.instructions_removed).toBeGreaterThan(0);
+    expect(report.review.links_removed).toBeGreaterThan(0);
+    expect(report.review.not_spanish.length).toBeGreaterThan(0);
+    expect(report.review.not_spanish[0]).toMatch(/^The market/);
+
+    // The advisor's system prompt: the report as data that cannot close its block, and what was not researched.
+    await t.database.db
+      .update(researches)
+      .set({ missing: ['No se pudo investigar: ¿Qué trámites hacen falta para abrir?'] })
+      .where(eq(researches.id, report.id));
+    const chatId = await newChat(t, who);
+    const source = report.sources[0];
+    advisorAnswer = `El café crece [${source?.number}]. Según [7], más en www.fraude.example.com y ${source?.url}.`;
+    const before = model.requests.length;
+    const form = new FormData();
+    form.append('content', '¿Cuánto crece el mercado y qué trámites necesito?');
+    form.append('client_message_id', crypto.randomUUID());
+    const res = await t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}/messages/stream`, {
+      method: 'POST',
+      headers: { cookie: who.cookie },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+    const system = String(model.requests.slice(before).find((r) => r.body.stream)?.body.messages[0]?.content);
+    expect(system.match(/<\/?investigacion_de_mercado>/g)).toEqual([
+      '<investigacion_de_mercado>',
+      '</investigacion_de_mercado>',
+    ]);
+    expect(system.trimEnd().endsWith('</investigacion_de_mercado>')).toBe(true);
+    for (const bad of ['IGNORA', 'robo-datos', 'ejemplo-malo', 'contraseña'])
+      expect(system).not.toContain(bad);
+    expect(system).toContain('No se investigó: ¿Qué trámites hacen falta para abrir?');
+
+    // The answer is stored with the report's own citation and address only.
+    const answerId = Number(res.headers.get('x-answer-id'));
+    const answer = await storedAnswer(t, answerId);
+    expect(answer.content).toBe(`El café crece [${source?.number}]. Según, más en y ${source?.url}.`);
+    advisorAnswer = 'Hola';
   });
 });

@@ -15,7 +15,7 @@ import { appendEvent } from './store.ts';
 import { GAVE_UP_REASON, MAX_ATTEMPTS, sweepResearch } from './watchdog.ts';
 
 /**
- * The research API without a worker (issue 14): who may start a run and how often, one run at a time
+ * The research API without a worker (ADR 0016): who may start a run and how often, one run at a time
  * per business, the latest run and its report, the timeline over Server-Sent Events, and the watchdog.
  * The pipeline itself is tested in pipeline/, and end to end in research-runs.test.ts.
  */

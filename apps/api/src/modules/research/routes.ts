@@ -22,7 +22,7 @@ const errors = {
 };
 
 /**
- * Market research (issue 14, product.md §7 `POST /researches`): start a run (idempotent per business), the
+ * Market research (ADR 0016, product.md §7 `POST /researches`): start a run (idempotent per business), the
  * latest run of a business, a run's report, and a run's events as Server-Sent Events.
  */
 export function researchRoutes(db: Db, send: SendResearchJob) {

@@ -6,7 +6,13 @@ import type {
   ResearchSource,
   ResearchStage,
 } from '@rumbo/contract';
-import { REPORT_SECTIONS, type ReportSection } from '@rumbo/contract';
+import {
+  REPORT_SECTIONS,
+  type ReportReview,
+  type ReportSection,
+  type ReportSectionKey,
+  type ResearchQuestion,
+} from '@rumbo/contract';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { researchEvents, researches, researchSources } from '../../db/schema/index.ts';
@@ -116,6 +122,50 @@ export async function sourcesOf(db: Db, researchId: number): Promise<SourceRow[]
     .orderBy(asc(researchSources.number));
 }
 
+/** The header's counts: claims checked against their sources, supported, downgraded; what was removed. */
+function reviewOf(sections: ReportSection[]): ReportReview {
+  const claims = sections.flatMap((s) => s.claims);
+  const supported = claims.filter((c) => c.quote !== undefined).length;
+  const downgraded = claims.filter((c) => c.downgraded !== undefined).length;
+  return {
+    checked: supported + downgraded,
+    supported,
+    downgraded,
+    instructions_removed: sections.reduce((sum, s) => sum + (s.review?.instructions_removed ?? 0), 0),
+    links_removed: sections.reduce((sum, s) => sum + (s.review?.links_removed ?? 0), 0),
+    not_spanish: sections.flatMap((s) => s.review?.not_spanish ?? []),
+  };
+}
+
+/** A stored pass over a question (notes[id] and its follow-ups notes[id+n]), as far as provenance reads it. */
+interface StoredPass {
+  queries?: string[];
+  sources?: number[];
+  fallback?: boolean;
+  findings?: Array<{ sources: number[] }>;
+}
+
+/** Per planned question: what was searched, the sources read, and whether it fell back to the model. */
+function questionsOf(row: ResearchRow): ResearchQuestion[] {
+  if (!Array.isArray(row.plan) || row.mode === 'none') return [];
+  const notes = row.notes as Record<string, StoredPass>;
+  return (row.plan as Array<{ id: string; question: string; sections?: ReportSectionKey[] }>).map((q) => {
+    const passes = Object.entries(notes)
+      .filter(([key]) => key === q.id || key.startsWith(`${q.id}+`))
+      .map(([, pass]) => pass);
+    const sources = [
+      ...new Set(passes.flatMap((p) => p.sources ?? (p.findings ?? []).flatMap((f) => f.sources))),
+    ].sort((a, b) => a - b);
+    return {
+      question: q.question,
+      queries: [...new Set(passes.flatMap((p) => p.queries ?? []))],
+      sources,
+      fallback: row.mode !== 'web' || (passes.length > 0 && sources.length === 0),
+      sections: q.sections ?? [],
+    };
+  });
+}
+
 /** The report as the API gives it: the written sections in the fixed order, and the sources. */
 export function toReport(row: ResearchRow, businessName: string, sources: SourceRow[]): ResearchReport {
   const written = row.sections as Record<string, ReportSection>;
@@ -128,5 +178,7 @@ export function toReport(row: ResearchRow, businessName: string, sources: Source
     missing: row.missing as string[],
     duration_ms:
       row.startedAt && row.completedAt ? row.completedAt.getTime() - row.startedAt.getTime() : null,
+    review: reviewOf(sections),
+    questions: questionsOf(row),
   };
 }

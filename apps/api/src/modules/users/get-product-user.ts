@@ -6,7 +6,7 @@ import { findUser, type UserRow } from './find-user.ts';
 
 /**
  * The product user of product.md §3 with its real balance (null: unlimited, plan 12; never below 0), and the
- * role 'admin' for the operators ADMIN_EMAILS names.
+ * role 'admin' for the operators: listed by ADMIN_EMAILS and verified (ADR 0022).
  */
 export async function toProductUser(
   db: Db,

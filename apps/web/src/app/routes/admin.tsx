@@ -1,9 +1,12 @@
-import { Link } from 'react-router';
+import { OPERATOR_VERIFICATION_PARAM } from '@rumbo/contract';
+import { useCallback, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { linkButtonClasses } from '../../components/dashboard-card.tsx';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { adminCopy } from '../../config/copy/admin.es.ts';
 import { paths } from '../../config/paths.ts';
 import { AdminConsole } from '../../features/admin/components/admin-console.tsx';
+import { OperatorVerification } from '../../features/admin/components/operator-verification.tsx';
 import { useMe } from '../../features/auth/hooks/use-me.ts';
 
 const ADMIN_ROLE = 'admin';
@@ -22,10 +25,41 @@ function NotFound() {
   );
 }
 
-/** /admin: the operator's console, for users whose role is 'admin' (the API checks it again). */
+/**
+ * /admin: the operator's console, for users whose role is 'admin' (the API checks it again). A listed
+ * operator still to verify their address is offered the verification link instead; the link itself
+ * comes back here with its token (ADR 0022).
+ */
 export function Component() {
   const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const token = params.get(OPERATOR_VERIFICATION_PARAM);
+  const dropToken = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(OPERATOR_VERIFICATION_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const isOperator = me.data?.role === ADMIN_ROLE;
+  // An operator who opens an old link has nothing left to verify: the token just leaves the address.
+  useEffect(() => {
+    if (isOperator && token !== null) dropToken();
+  }, [isOperator, token, dropToken]);
+
   if (me.isPending) return <FullScreenSpinner />;
-  if (me.data?.role !== ADMIN_ROLE) return <NotFound />;
-  return <AdminConsole />;
+  if (isOperator) return <AdminConsole />;
+  return (
+    <OperatorVerification
+      token={token}
+      onVerified={me.refetch}
+      onTokenUsed={dropToken}
+      fallback={<NotFound />}
+    />
+  );
 }

@@ -18,7 +18,7 @@ const texts = copy.billing.home;
 
 /**
  * product.md §2.9 'Home': subscription, credits, 'Proximamente...' and feedback cards, the tutorial video when
- * one is configured, and (issue 16) what is useful from the first day: the user's businesses with the
+ * one is configured, and (ADR 0047) what is useful from the first day: the user's businesses with the
  * state of their research, and the last conversation to continue.
  */
 export function Component() {

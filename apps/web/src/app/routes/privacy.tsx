@@ -10,7 +10,7 @@ const linkClasses =
   'font-medium break-all text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /**
- * The contact that exists on this installation (issue 16): the FEEDBACK_URL it configures (a page or an
+ * The contact that exists on this installation (ADR 0047): the FEEDBACK_URL it configures (a page or an
  * address), else the home's feedback form, whose comments the operator reads. Never an invented address.
  */
 function Contact() {

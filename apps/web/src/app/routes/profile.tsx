@@ -22,7 +22,7 @@ const texts = copy.billing.profile;
 
 /**
  * product.md §2.10 'Profile': the user's data and 'Cerrar sesión' (clears cached data, goes to '/'), and the
- * account controls of issue 16 (name, password, two-factor sign-in, data download, deletion).
+ * account controls of ADR 0047 (name, password, two-factor sign-in, data download, deletion).
  */
 export function Component() {
   const profile = useProfile();

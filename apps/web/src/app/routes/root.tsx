@@ -49,7 +49,6 @@ export function Component() {
   const me = useMe({ enabled: Boolean(session.data) });
   useAnalyticsIdentity({
     uid: session.isPending || session.isError ? undefined : (session.data?.identity.uid ?? null),
-    isNewUser: session.data?.isNewUser ?? false,
     planId: me.data?.plan_id,
   });
   // The routed page names the document; while the login shows in its place, the login does.

@@ -1,4 +1,4 @@
-// The profile's account controls (issue 16): only the profile route loads them, which keeps them out of
+// The profile's account controls (ADR 0047): only the profile route loads them, which keeps them out of
 // the JavaScript every screen loads (the login's budget, ADR 0012).
 import { DELETE_ACCOUNT_CONFIRMATION, FULL_NAME_MAX_LENGTH } from '@rumbo/contract';
 

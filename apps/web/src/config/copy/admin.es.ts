@@ -8,6 +8,20 @@ export const adminCopy = {
     text: 'La página que buscas no existe o se ha movido.',
     home: 'Volver al inicio',
   },
+  /**
+   * What an operator whose address ADMIN_EMAILS lists sees at /admin until the account has verified it
+   * (ADR 0022), and what the link from the mail shows while it verifies.
+   */
+  verification: {
+    title: 'Confirma tu correo para entrar en la consola',
+    text: 'Tu dirección está en la lista del equipo de operación, pero antes de abrirte la consola tenemos que comprobar que es tuya. Te enviaremos un enlace a tu correo.',
+    send: 'Enviarme el enlace de verificación',
+    resend: 'Enviarme otro enlace',
+    sent: 'Te hemos enviado el enlace. Ábrelo en este navegador, con esta sesión iniciada: caduca en 1 hora y solo sirve una vez.',
+    sendFailed: 'No se ha podido enviar el enlace. Inténtalo de nuevo en unos minutos.',
+    verifying: 'Verificando tu correo',
+    confirmFailed: 'No se ha podido verificar el correo. Pide otro enlace.',
+  },
   loading: 'Cargando',
   empty: 'Sin datos en este periodo',
   none: '—',

@@ -35,6 +35,19 @@ export const chatCopy = {
     loadingThread: 'Cargando la conversación',
     openAttachment: (name: string) => `Abrir ${name} en una ventana nueva`,
   },
+  pdfViewer: {
+    opening: 'Abriendo el PDF…',
+    download: 'Descargar',
+    pages: (count: number) => (count === 1 ? '1 página' : `${count} páginas`),
+    page: (number: number, count: number) => `Página ${number} de ${count}`,
+    pageFailed: 'No se ha podido dibujar esta página.',
+    firstPagesOnly: (shown: number, count: number) =>
+      `Se muestran las primeras ${shown} de ${count} páginas. Descarga el PDF para verlo entero.`,
+    badAddress: 'Esta dirección no corresponde a ningún archivo que se pueda abrir.',
+    missing: 'Este archivo ya no está disponible: puede que se haya borrado el chat o el negocio.',
+    protected: 'Este PDF está protegido con contraseña. Descárgalo para abrirlo en tu equipo.',
+    unreadable: 'No se ha podido mostrar este PDF. Descárgalo para abrirlo en tu equipo.',
+  },
   input: {
     label: 'Mensaje',
     placeholder: (product: string) => `Envía un mensaje a ${product}`,
@@ -81,7 +94,7 @@ export const chatCopy = {
     retry: 'Reintentar',
     retrying: 'Reintentando…',
   },
-  /** A thread's menu in the sidebar, its dialogs and the search (issue 16). */
+  /** A thread's menu in the sidebar, its dialogs and the search (product.md §2.6). */
   threads: {
     menu: (title: string) => `Opciones de «${title}»`,
     rename: 'Renombrar',
@@ -107,7 +120,7 @@ export const chatCopy = {
     searchTooShort: 'Escribe al menos 2 caracteres.',
     searchFailed: 'No se ha podido buscar. Inténtalo de nuevo.',
   },
-  /** The tools under each finished answer (issue 16). */
+  /** The tools under each finished answer (product.md §2.6). */
   answerTools: {
     label: 'Acciones de la respuesta',
     copyMarkdown: 'Copiar en Markdown',

@@ -1,6 +1,6 @@
 import { FEEDBACK_MAX_LENGTH } from '@rumbo/contract';
 
-/** Spanish texts of the home's own cards (issue 16): businesses, the last conversation, feedback, demo mode. */
+/** Spanish texts of the home's own cards (ADR 0047): businesses, the last conversation, feedback, demo mode. */
 export const homeCopy = {
   businesses: {
     title: 'Tus negocios',

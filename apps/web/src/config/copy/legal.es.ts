@@ -75,7 +75,7 @@ export const legalCopy = {
         heading: 'Analítica de uso',
         paragraphs: [
           `${product} mide cómo se usa el producto con su propia analítica: los eventos se guardan en nuestros servidores, no en los de terceros, y nunca se usan para publicidad.`,
-          'Las estadísticas de audiencia (páginas vistas, la campaña o el sitio que te trajo, el tipo de dispositivo) son anónimas: usan un identificador aleatorio que se borra al cerrar la pestaña, sin cookies, y de la página que te trajo solo guardamos su dominio.',
+          'Las estadísticas de audiencia (páginas vistas, la campaña o el sitio que te trajo, el tipo de dispositivo) son anónimas: usan un identificador aleatorio que se borra al cerrar la pestaña, y de la página que te trajo solo guardamos su dominio.',
           'Con la sesión iniciada, algunos eventos se asocian a tu cuenta (por ejemplo, que has creado un negocio o enviado un mensaje) para entender cómo se usa el producto y mejorarlo, por interés legítimo. Puedes desactivarlo cuando quieras en tu perfil, en «Privacidad»: desde entonces tus eventos se guardan sin tu identidad.',
           'Si tu navegador envía la señal «Do Not Track» o «Global Privacy Control», no enviamos ningún evento. No grabamos sesiones ni lo que escribes en los formularios.',
           'Los eventos se borran automáticamente al terminar su periodo de conservación (13 meses, salvo que quien opera el servicio fije otro más corto), y al borrar tu cuenta se borran con ella. Si quien opera el servicio activa el envío a un proveedor de analítica (Mixpanel), los mismos eventos se le envían desde nuestros servidores, nunca desde tu navegador.',
@@ -90,7 +90,7 @@ export const legalCopy = {
       {
         heading: 'Cookies',
         paragraphs: [
-          'Usamos una única cookie, imprescindible para mantener tu sesión iniciada. La analítica no usa cookies.',
+          'Usamos una cookie imprescindible para mantener tu sesión iniciada y, para la analítica, una cookie propia de sesión con el identificador aleatorio de tu visita y la campaña por la que llegaste: solo se envía al registrarte o iniciar sesión, se borra al cerrar el navegador y no la escribimos si tu navegador envía «Do Not Track» o «Global Privacy Control». No usamos cookies de terceros.',
         ],
       },
       {

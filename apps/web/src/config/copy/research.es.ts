@@ -1,4 +1,4 @@
-/** The market-research report screen and its entries (issue 14). */
+/** The market-research report screen and its entries (ADR 0016). */
 export const researchCopy = {
   entry: 'Ver estudio de mercado',
   heading: 'Estudio de mercado',
@@ -27,4 +27,19 @@ export const researchCopy = {
   loadError: 'No se pudo cargar el estudio de mercado. Inténtalo de nuevo más tarde.',
   notFound: 'Este negocio no existe o no es tuyo.',
   sourceLink: (n: number, title: string) => `Fuente ${n}: ${title} (se abre en otra pestaña)`,
+  reviewTitle: 'Revisión de las fuentes',
+  review: (checked: number, supported: number, downgraded: number) =>
+    `${checked} ${checked === 1 ? 'afirmación con fuente revisada' : 'afirmaciones con fuente revisadas'}: ${supported} ${supported === 1 ? 'respaldada' : 'respaldadas'} por su fuente, ${downgraded} ${downgraded === 1 ? 'pasada' : 'pasadas'} a estimación.`,
+  removed: (instructions: number, links: number) =>
+    `Se quitaron ${instructions} ${instructions === 1 ? 'frase con instrucciones' : 'frases con instrucciones'} y ${links} ${links === 1 ? 'enlace que no era' : 'enlaces que no eran'} fuentes del estudio.`,
+  notSpanish: 'Se quitaron por no estar en español:',
+  fallbackNote: (count: number) =>
+    `Sin páginas leídas para ${count} ${count === 1 ? 'pregunta' : 'preguntas'}: lo que se dice de ${count === 1 ? 'ella' : 'ellas'} sale del conocimiento del modelo (marcado abajo).`,
+  quote: 'Cita',
+  quoteFrom: (n: number, title: string) => `Fuente [${n}]: ${title}`,
+  downgraded: (reason: string) => `Pasada a estimación: ${reason}.`,
+  methodTitle: 'Cómo se investigó',
+  searched: 'Búsquedas',
+  sourcesRead: (count: number) => `${count} ${count === 1 ? 'fuente leída' : 'fuentes leídas'}`,
+  modelOnly: 'Sin páginas leídas: conocimiento del modelo',
 } as const;

@@ -1,4 +1,4 @@
-// The login's second-factor view (issue 16). Loaded with that view only, never with the login form
+// The login's second-factor view (ADR 0023). Loaded with that view only, never with the login form
 // (the login's budget, ADR 0012).
 export const twoFactorCopy = {
   title: 'Verificación en dos pasos',

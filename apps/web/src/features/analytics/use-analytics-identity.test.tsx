@@ -27,26 +27,22 @@ type Props = Parameters<typeof useAnalyticsIdentity>[0];
 const render = (props: Props) => renderHook((p: Props) => useAnalyticsIdentity(p), { initialProps: props });
 
 describe('useAnalyticsIdentity (product.md §3, §4)', () => {
-  it("tracks 'Sign Up' once for a new registration, with the profile (NO_PLAN, organic) and no group", () => {
-    const hook = render({ uid: '7', isNewUser: true, planId: -1 });
-    hook.rerender({ uid: '7', isNewUser: true, planId: -1 });
-    // A reload in the same session (a new mount, no longer marked new) reports nothing again.
-    render({ uid: '7', isNewUser: false, planId: -1 });
-    expect(tracked()).toEqual([
-      ['Sign Up', {}],
-      ['$profile', { plan: 'NO_PLAN', utm_source: 'organic' }],
-    ]);
+  it("reports the profile once per user and plan (NO_PLAN, organic) and no group without a plan; never 'Sign Up' or 'Login'", () => {
+    const hook = render({ uid: '7', planId: -1 });
+    hook.rerender({ uid: '7', planId: -1 });
+    // A reload in the same session (a new mount) reports nothing again.
+    render({ uid: '7', planId: -1 });
+    expect(tracked()).toEqual([['$profile', { plan: 'NO_PLAN', utm_source: 'organic' }]]);
   });
 
-  it("tracks 'Login' for a returning user, the campaign of the landing address, and the plan's group", () => {
+  it("reports the campaign of the landing address and the plan's group", () => {
     window.history.replaceState(
       null,
       '',
       '/?utm_source=instagram&utm_medium=social&utm_campaign=lanzamiento',
     );
-    render({ uid: '8', isNewUser: false, planId: 5 });
+    render({ uid: '8', planId: 5 });
     expect(tracked()).toEqual([
-      ['Login', {}],
       [
         '$profile',
         { plan: 'Founder', utm_source: 'instagram', utm_medium: 'social', utm_campaign: 'lanzamiento' },
@@ -56,30 +52,29 @@ describe('useAnalyticsIdentity (product.md §3, §4)', () => {
   });
 
   it('sends the profile again when the plan changes, and waits for the plan before anything', () => {
-    const hook = render({ uid: '9', isNewUser: true, planId: undefined });
+    const hook = render({ uid: '9', planId: undefined });
     expect(tracked()).toEqual([]);
-    hook.rerender({ uid: '9', isNewUser: true, planId: -1 });
-    hook.rerender({ uid: '9', isNewUser: true, planId: 12 });
+    hook.rerender({ uid: '9', planId: -1 });
+    hook.rerender({ uid: '9', planId: 12 });
     expect(tracked().map(([name, properties]) => [name, (properties as { plan?: string }).plan])).toEqual([
-      ['Sign Up', undefined],
       ['$profile', 'NO_PLAN'],
       ['$profile', 'CEOMax'],
       ['$group', undefined],
     ]);
   });
 
-  it('resets the identity on sign-out, so the next sign-in is tracked again', async () => {
-    const hook = render({ uid: '10', isNewUser: false, planId: 9 });
-    hook.rerender({ uid: null, isNewUser: false, planId: undefined });
+  it('resets the identity on sign-out, so the next sign-in reports its profile again', async () => {
+    const hook = render({ uid: '10', planId: 9 });
+    hook.rerender({ uid: null, planId: undefined });
     expect(resetIdentity).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(sessionStorage.getItem('rumbo.analytics.identified')).toBeNull());
+    await vi.waitFor(() => expect(sessionStorage.getItem('rumbo.analytics.profile')).toBeNull());
     vi.mocked(track).mockClear();
-    hook.rerender({ uid: '10', isNewUser: false, planId: 9 });
-    expect(tracked()[0]).toEqual(['Login', {}]);
+    hook.rerender({ uid: '10', planId: 9 });
+    expect(tracked()[0]).toEqual(['$profile', { plan: 'Starter', utm_source: 'organic' }]);
   });
 
   it('does nothing while the session is still loading', () => {
-    render({ uid: undefined, isNewUser: false, planId: undefined });
+    render({ uid: undefined, planId: undefined });
     expect(tracked()).toEqual([]);
     expect(resetIdentity).not.toHaveBeenCalled();
   });

@@ -5,6 +5,8 @@ import {
   FAILED_ANSWER_CONTENT,
   type Message,
 } from '@rumbo/contract';
+import { paths } from '../../config/paths.ts';
+import { isPdf } from './pdf-viewer/pdf-source.ts';
 
 /** A file on a message as the chat shows it: server files have a URL, just-sent ones a local one. */
 export interface AttachmentView {
@@ -12,7 +14,7 @@ export interface AttachmentView {
   type: AttachmentType;
   name: string;
   size: number;
-  /** Where a click opens it (a new window). */
+  /** Where a click opens it (a new window): the file itself, or for a PDF the app's viewer (ADR 0032). */
   url: string;
   /** The image itself, for previews. */
   preview: string | null;
@@ -103,10 +105,15 @@ export function fromServerMessage(message: Message, productName: string): ChatMe
       type: file.type,
       name: file.name,
       size: file.size,
-      url: file.url,
+      url: opensAt(file.url, { mimeType: file.mime_type, name: file.name }),
       preview: file.type === 'image' ? file.url : null,
     })),
   };
+}
+
+/** Where a click on an attachment at `url` goes: a PDF to the app's viewer, anything else to the file. */
+export function opensAt(url: string, file: { mimeType?: string; name: string }): string {
+  return isPdf(file) ? paths.pdf(url, file.name) : url;
 }
 
 /** Reads a picked file for the preview; rejects when the browser cannot read it. */

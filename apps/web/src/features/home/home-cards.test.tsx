@@ -36,7 +36,7 @@ const run = (overrides: Partial<Research>): LatestResearch => ({
   can_refresh: false,
 });
 
-describe('the home’s businesses card (issue 16)', () => {
+describe('the home’s businesses card (ADR 0047)', () => {
   const props = { failed: false, onRetry: () => {}, researchOf: (): ResearchState => 'loading' };
 
   it('says it is loading, then offers to create the first business when there is none', () => {
@@ -95,7 +95,7 @@ describe('the home’s businesses card (issue 16)', () => {
   });
 });
 
-describe('“Continuar la última conversación” (issue 16)', () => {
+describe('“Continuar la última conversación” (ADR 0047)', () => {
   it('opens the latest thread in its business, saying which and when', () => {
     const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
     renderWithRouter(
@@ -130,7 +130,7 @@ describe('“Continuar la última conversación” (issue 16)', () => {
   });
 });
 
-describe('the feedback card (product.md §2.9, issue 16)', () => {
+describe('the feedback card (product.md §2.9, ADR 0047)', () => {
   it('opens the configured contact page in a new tab', () => {
     render(<FeedbackCard url="https://ayuda.example/contacto" page="/" />);
     const link = screen.getByRole('link', { name: /Enviar comentarios/ });

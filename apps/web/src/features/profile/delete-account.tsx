@@ -11,7 +11,7 @@ import { deleteAccount } from './api/account.ts';
 const texts = accountCopy.deletion;
 
 /**
- * 'Eliminar mi cuenta' (issue 16): a dialog where the user types ELIMINAR (or their e-mail). The server
+ * 'Eliminar mi cuenta' (ADR 0047): a dialog where the user types ELIMINAR (or their e-mail). The server
  * cancels the paid subscription first and deletes nothing if the provider refuses; its Spanish reason
  * is shown then. `onDeleted` signs out locally and shows the login.
  */

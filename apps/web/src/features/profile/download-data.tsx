@@ -12,7 +12,7 @@ function fileNameOf(response: Response): string {
 }
 
 /**
- * 'Descargar mis datos' (issue 16): fetches the zip (counting what has arrived, as the server streams
+ * 'Descargar mis datos' (ADR 0047): fetches the zip (counting what has arrived, as the server streams
  * it without a known length), then hands it to the browser as a download. Off while it runs.
  */
 export function DownloadData() {

@@ -12,7 +12,7 @@ const input = () => screen.getByLabelText('Nombre completo') as HTMLInputElement
 const type = (value: string) => fireEvent.change(input(), { target: { value } });
 const save = () => screen.getByRole('button', { name: 'Guardar nombre' }) as HTMLButtonElement;
 
-describe('the profile name (issue 16)', () => {
+describe('the profile name (ADR 0047)', () => {
   it('saves only a changed name, trimmed, and starts afresh after the save', async () => {
     const onSaved = vi.fn();
     const network = stubFetch({

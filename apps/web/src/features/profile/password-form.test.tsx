@@ -12,7 +12,7 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 
-describe('the password change (issue 16)', () => {
+describe('the password change (ADR 0047)', () => {
   it('shows every rule on submit, focuses the first wrong field, and sends nothing', async () => {
     const network = stubFetch({});
     renderWithRouter(<PasswordForm />);

@@ -34,7 +34,7 @@ function failureText(error: unknown): string {
   return texts.failed;
 }
 
-/** Change password (issue 16): the current one is required; the other sessions are signed out. */
+/** Change password (ADR 0047): the current one is required; the other sessions are signed out. */
 export function PasswordForm() {
   const form = useForm<PasswordChange>({
     resolver: zodResolver(passwordChangeSchema),

@@ -8,7 +8,7 @@ import { NameForm } from './name-form.tsx';
 const texts = copy.billing.profile;
 
 /**
- * product.md §2.10 'Profile': full name (editable, issue 16), e-mail (read-only) and language (Spanish only).
+ * product.md §2.10 'Profile': full name (editable, ADR 0047), e-mail (read-only) and language (Spanish only).
  */
 export function ProfileDetails({
   fullName,

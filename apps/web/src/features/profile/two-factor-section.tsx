@@ -18,7 +18,7 @@ const failureText = (error: unknown) =>
   error instanceof ApiError && error.code === 'INVALID_PASSWORD' ? texts.wrongPassword : texts.failed;
 
 /**
- * Two-factor sign-in with an authenticator app (issue 16): on with the password, then the QR code and
+ * Two-factor sign-in with an authenticator app (ADR 0047): on with the password, then the QR code and
  * backup codes, then a first code; off with the password.
  */
 export function TwoFactorSection({

@@ -8,7 +8,14 @@ export function reportMarkdown(report: ResearchReport): string {
   for (const section of report.sections) {
     lines.push(`## ${section.title}`, '');
     if (section.score !== null) lines.push(`**Puntuación de viabilidad: ${section.score}/10**`, '');
-    for (const claim of section.claims) lines.push(`- ${claim.text} _(${CLAIM_KIND_LABELS[claim.kind]})_`);
+    for (const claim of section.claims) {
+      const cited = claim.sources.map((n) => `[${n}]`).join('');
+      lines.push(
+        `- ${claim.text.replace(/\s?\[\d{1,3}\]/g, '')}${cited ? ` ${cited}` : ''} _(${CLAIM_KIND_LABELS[claim.kind]})_`,
+      );
+      if (claim.quote) lines.push(`  > Cita [${claim.quote.source}]: «${claim.quote.text}»`);
+      if (claim.downgraded) lines.push(`  > Pasada a estimación: ${claim.downgraded}.`);
+    }
     lines.push('');
   }
   if (report.missing.length > 0) {

@@ -1,6 +1,14 @@
 import { ANALYTICS_BATCH_SIZE, ANALYTICS_MAX_BACKOFF_MS } from '@rumbo/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_ENDPOINT, flush, resetClientForTests, resetIdentity, track } from './client.ts';
+import {
+  ANALYTICS_ENDPOINT,
+  flush,
+  resetClientForTests,
+  resetIdentity,
+  startVisit,
+  track,
+  trackPageView,
+} from './client.ts';
 import { campaignOf, landing, sessionId } from './visit.ts';
 
 interface SentBatch {
@@ -145,5 +153,100 @@ describe('UTM capture (product.md §3)', () => {
   it('has no campaign for a visitor who came without one', () => {
     window.history.replaceState(null, '', '/chats');
     expect(landing()).toEqual({});
+  });
+});
+
+describe('the visit, started at boot (ADR 0030)', () => {
+  let written: string[];
+  beforeEach(() => {
+    written = [];
+    vi.spyOn(Document.prototype, 'cookie', 'set').mockImplementation((value: string) => {
+      written.push(value);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const visitCookie = () => {
+    const last = written.at(-1) ?? '';
+    const [pair = '', ...attributes] = last.split('; ');
+    const at = pair.indexOf('=');
+    const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
+    return { name, visit: Object.fromEntries(new URLSearchParams(value)), attributes };
+  };
+
+  it('queues the page view of the address with its campaign at once, and a page left 200 ms later still sends it', async () => {
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { sendBeacon: beacon }));
+    window.history.replaceState(null, '', '/?utm_source=instagram');
+    startVisit();
+    await vi.advanceTimersByTimeAsync(200);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledTimes(1);
+    const [, body] = beacon.mock.calls[0] as unknown as [string, Blob];
+    const batch = JSON.parse(await body.text()) as SentBatch;
+    expect(batch.context).toEqual({ utm_source: 'instagram' });
+    expect(batch.events).toEqual([
+      expect.objectContaining({
+        name: 'Página vista',
+        path: '/',
+        properties: expect.objectContaining({ route: '/', name: 'Dashboard Home', utm_source: 'instagram' }),
+      }),
+    ]);
+  });
+
+  it("writes the session id and landing campaign into the auth routes' session cookie", () => {
+    window.history.replaceState(null, '', '/?utm_source=instagram&utm_campaign=oto%C3%B1o%20%26%20m%C3%A1s');
+    startVisit();
+    expect(visitCookie()).toEqual({
+      name: 'rumbo.visit',
+      visit: { s: sessionId(), utm_source: 'instagram', utm_campaign: 'otoño & más' },
+      attributes: ['Path=/api/auth', 'SameSite=Lax'],
+    });
+    // A sign-out starts a new session, and the cookie follows it.
+    resetIdentity();
+    expect(visitCookie().visit.s).toBe(sessionId());
+  });
+
+  it('lets the first screen name the boot view instead of adding one; later screens add theirs', async () => {
+    startVisit();
+    trackPageView('/login');
+    window.history.replaceState(null, '', '/register');
+    trackPageView('/register');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(sent()[0]?.events.map((event) => [event.path, event.properties.name])).toEqual([
+      ['/', 'Login'],
+      ['/register', 'Registro'],
+    ]);
+  });
+
+  it('counts the first page once when the boot view left before the first screen showed', async () => {
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { sendBeacon: beacon }));
+    startVisit();
+    window.dispatchEvent(new Event('pagehide'));
+    trackPageView('/login');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(beacon).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends with a keepalive request when the browser has no beacon', async () => {
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { sendBeacon: undefined }));
+    startVisit();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(ANALYTICS_ENDPOINT);
+    expect(init).toMatchObject({ method: 'POST', keepalive: true });
+  });
+
+  it('with Do Not Track on, queues nothing and removes the visit cookie', async () => {
+    Object.defineProperty(navigator, 'doNotTrack', { value: '1', configurable: true });
+    startVisit();
+    trackPageView('/login');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(written).toEqual(['rumbo.visit=; Path=/api/auth; SameSite=Lax; Max-Age=0']);
   });
 });

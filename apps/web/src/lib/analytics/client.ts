@@ -3,13 +3,17 @@ import {
   ANALYTICS_FLUSH_INTERVAL_MS,
   ANALYTICS_MAX_BACKOFF_MS,
   ANALYTICS_REQUEST_TIMEOUT_MS,
+  PAGE_VIEW_EVENT,
 } from '@rumbo/contract';
-import { landing, sessionId, startNewSession, trackingRefused } from './visit.ts';
+import { pageViewProperties } from './page-view.ts';
+import { landing, rememberVisit, sessionId, startNewSession, trackingRefused } from './visit.ts';
 
 /**
  * The first-party analytics client (ADR 0017): events go to our own API, same origin, in batches
- * (product.md §9: 50 events, every 5 s, retries backing off up to 10 minutes) and by `sendBeacon` when the
- * page hides. Nothing here may break or slow a screen: every failure is swallowed, the queue is
+ * (product.md §9: 50 events, every 5 s, retries backing off up to 10 minutes) and by `sendBeacon` (or a
+ * keepalive request) when the page hides. The visit starts at boot, before React renders (ADR 0030): its
+ * campaign is read and its first page view queued at once, so that a visit that leaves within a moment
+ * is still counted. Nothing here may break or slow a screen: every failure is swallowed, the queue is
  * bounded, and with Do Not Track on nothing is queued at all. It lives in `src/lib` because every
  * feature reports events and features do not import each other.
  */
@@ -35,6 +39,12 @@ let sending = false;
 let backoffMs = 0;
 let retryAt = 0;
 let listening = false;
+/**
+ * The page view queued at boot for the address, until the first screen says which page it shows (the
+ * login in place of a private page, for one): that screen's view replaces it while it waits to be sent.
+ */
+let bootView: QueuedEvent | undefined;
+let awaitingFirstScreen = false;
 
 function payload(events: QueuedEvent[]) {
   const { referrer, ...campaign } = landing();
@@ -83,14 +93,33 @@ export async function flush(): Promise<void> {
   if (queue.length > 0) schedule();
 }
 
-/** The page is going away: what is queued leaves by beacon, which the browser sends after unload. */
-function flushByBeacon(): void {
-  if (queue.length === 0 || typeof navigator.sendBeacon !== 'function') return;
+/** Hands a batch to the browser to deliver after the page has gone: a beacon, else a keepalive request. */
+function sendOnExit(body: string): boolean {
+  // text/plain keeps the request a simple one; the API reads the body as JSON whatever its type.
+  const type = 'text/plain;charset=UTF-8';
+  if (
+    typeof navigator.sendBeacon === 'function' &&
+    navigator.sendBeacon(ANALYTICS_ENDPOINT, new Blob([body], { type }))
+  )
+    return true;
+  if (typeof fetch !== 'function') return false;
+  fetch(ANALYTICS_ENDPOINT, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body,
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => {
+    // Nothing more can be done for a page that is going away.
+  });
+  return true;
+}
+
+/** The page is going away (or hidden, and may never come back): what is queued leaves now. */
+function flushOnExit(): void {
   while (queue.length > 0) {
     const batch = queue.slice(0, ANALYTICS_BATCH_SIZE);
-    // text/plain keeps the beacon a simple request; the API reads the body as JSON whatever its type.
-    const body = new Blob([payload(batch)], { type: 'text/plain;charset=UTF-8' });
-    if (!navigator.sendBeacon(ANALYTICS_ENDPOINT, body)) return;
+    if (!sendOnExit(payload(batch))) return;
     queue = queue.slice(batch.length);
   }
 }
@@ -99,9 +128,23 @@ function listen(): void {
   if (listening) return;
   listening = true;
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushByBeacon();
+    if (document.visibilityState === 'hidden') flushOnExit();
+    // The tab in front is the one that will sign in: the visit cookie names its session.
+    else rememberVisit();
   });
-  window.addEventListener('pagehide', flushByBeacon);
+  window.addEventListener('pagehide', flushOnExit);
+}
+
+function enqueue(name: string, properties: EventProperties): QueuedEvent {
+  const defined = Object.fromEntries(
+    Object.entries(properties).filter((entry): entry is [string, Value] => entry[1] !== undefined),
+  );
+  const event = { name, properties: defined, path: window.location.pathname, time: Date.now() };
+  queue.push(event);
+  if (queue.length > MAX_QUEUED) queue = queue.slice(queue.length - MAX_QUEUED);
+  if (queue.length >= ANALYTICS_BATCH_SIZE) void flush();
+  else schedule();
+  return event;
 }
 
 /** Queues an event; it leaves with the next batch. Never throws. */
@@ -111,15 +154,47 @@ export function track(name: string, properties: EventProperties = {}): void {
     listen();
     // The campaign is read from the address the event happened on, before a navigation drops it.
     landing();
-    const defined = Object.fromEntries(
-      Object.entries(properties).filter((entry): entry is [string, Value] => entry[1] !== undefined),
-    );
-    queue.push({ name, properties: defined, path: window.location.pathname, time: Date.now() });
-    if (queue.length > MAX_QUEUED) queue = queue.slice(queue.length - MAX_QUEUED);
-    if (queue.length >= ANALYTICS_BATCH_SIZE) void flush();
-    else schedule();
+    enqueue(name, properties);
   } catch {
     // Analytics must never break the screen that reports it.
+  }
+}
+
+/**
+ * Starts the visit, synchronously, before anything renders (main.tsx): the landing campaign is kept, the
+ * visit cookie written, the exit listeners set, and the page view of the address queued. Never throws.
+ */
+export function startVisit(): void {
+  try {
+    rememberVisit();
+    if (trackingRefused()) return;
+    listen();
+    bootView = enqueue(PAGE_VIEW_EVENT, pageViewProperties(window.location.pathname));
+    awaitingFirstScreen = true;
+  } catch {
+    // As above.
+  }
+}
+
+/**
+ * Reports the page a screen shows (features/analytics PageView). The first screen of the visit names the
+ * view queued at boot instead of adding one; if that view has already left (the tab was hidden before the
+ * screen showed), the visit's first page is counted already. Never throws.
+ */
+export function trackPageView(path: string): void {
+  try {
+    if (!awaitingFirstScreen) {
+      track(PAGE_VIEW_EVENT, pageViewProperties(path));
+      return;
+    }
+    awaitingFirstScreen = false;
+    if (bootView && queue.includes(bootView)) {
+      bootView.properties = pageViewProperties(path);
+      bootView.path = window.location.pathname;
+    }
+    bootView = undefined;
+  } catch {
+    // As above.
   }
 }
 
@@ -129,7 +204,7 @@ export function track(name: string, properties: EventProperties = {}): void {
  */
 export function resetIdentity(): void {
   try {
-    flushByBeacon();
+    flushOnExit();
     startNewSession();
   } catch {
     // As above.
@@ -144,4 +219,6 @@ export function resetClientForTests(): void {
   sending = false;
   backoffMs = 0;
   retryAt = 0;
+  bootView = undefined;
+  awaitingFirstScreen = false;
 }

@@ -1,14 +1,16 @@
+import { ANALYTICS_VISIT_COOKIE, ANALYTICS_VISIT_COOKIE_PATH } from '@rumbo/contract';
+
 /**
  * What the analytics client knows about this browser session (sessionStorage: gone when the tab
- * closes, never a cookie): an anonymous random id, and the campaign (UTM values) and referring page of
- * the address the visitor landed on, kept for the whole session (product.md §3 'Analytics profile').
+ * closes): an anonymous random id, and the campaign (UTM values) and referring page of the address the
+ * visitor landed on, kept for the whole session (product.md §3 'Analytics profile'). A copy goes in a
+ * first-party session cookie read only by the auth routes, so that the 'Sign Up' and 'Login' the server
+ * records carry this visit (ADR 0030).
  */
 
 const KEYS = {
   session: 'rumbo.analytics.session',
   landing: 'rumbo.analytics.landing',
-  /** The user whose 'Login' / 'Sign Up' this session has reported (product.md §4: once per session). */
-  identified: 'rumbo.analytics.identified',
   /** The profile last reported (user and plan), so that it is sent again only when it changes. */
   profile: 'rumbo.analytics.profile',
 } as const;
@@ -50,8 +52,8 @@ export function sessionId(): string {
 export function startNewSession(): void {
   const store = storage();
   store?.setItem(KEYS.session, newSessionId());
-  store?.removeItem(KEYS.identified);
   store?.removeItem(KEYS.profile);
+  rememberVisit();
 }
 
 /** Whether `value` is already remembered under `key` for this session; remembers it if not. */
@@ -62,7 +64,6 @@ function firstTimeThisSession(key: string, value: string): boolean {
   return true;
 }
 
-export const firstSignInThisSession = (uid: string) => firstTimeThisSession(KEYS.identified, uid);
 export const profileChangedThisSession = (profileKey: string) =>
   firstTimeThisSession(KEYS.profile, profileKey);
 
@@ -104,4 +105,37 @@ export function trackingRefused(): boolean {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
   const win = window as Window & { doNotTrack?: string };
   return nav.doNotTrack === '1' || win.doNotTrack === '1' || nav.globalPrivacyControl === true;
+}
+
+/** The referring page's origin only: the server keeps no more than its host. */
+function originOf(referrer: string | undefined): string | undefined {
+  if (!referrer) return undefined;
+  try {
+    return new URL(referrer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes this tab's visit (session id, landing campaign, referring origin) into the visit cookie: at boot,
+ * whenever the tab comes to the front (the tab in use is the one that signs in), and when a sign-out starts
+ * a new session. A session cookie, sent only to the auth routes; with Do Not Track or GPC on it is removed.
+ */
+export function rememberVisit(): void {
+  if (trackingRefused()) {
+    writeVisitCookie('', '; Max-Age=0');
+    return;
+  }
+  const { referrer, ...campaign } = landing();
+  const ref = originOf(referrer);
+  const visit = new URLSearchParams({ s: sessionId(), ...campaign, ...(ref ? { ref } : {}) });
+  // A query string is a valid cookie value as it is: everything else in it is percent-encoded.
+  writeVisitCookie(visit.toString());
+}
+
+function writeVisitCookie(value: string, extra = ''): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: it must be written synchronously at boot; the Cookie Store API is asynchronous and missing in some browsers.
+  document.cookie = `${ANALYTICS_VISIT_COOKIE}=${value}; Path=${ANALYTICS_VISIT_COOKIE_PATH}; SameSite=Lax${secure}${extra}`;
 }

@@ -4,6 +4,7 @@ import {
   makeDocx,
   makeDocxBomb,
   makeDocxWithEntries,
+  makeFlateBombPdf,
   makePagesPdf,
   makePdf,
 } from '../../../test/documents.ts';
@@ -18,6 +19,34 @@ function extractor(limits: Partial<ExtractorLimits> = {}): TextExtractor {
   const created = createTextExtractor(limits);
   opened.push(created);
   return created;
+}
+
+const MB = 1024 * 1024;
+
+/** Whether a process with this id exists (a killed process reaped by its parent does not). */
+function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The reading processes seen while `work` runs, read every 10 ms. */
+async function readersDuring<T>(
+  reader: TextExtractor,
+  work: Promise<T>,
+): Promise<{ result: T; seen: Set<number> }> {
+  const seen = new Set<number>();
+  const timer = setInterval(() => {
+    for (const pid of reader.readerPids()) seen.add(pid);
+  }, 10);
+  try {
+    return { result: await work, seen };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Counts this thread's timer turns (and the longest wait between two) while `work` runs. */
@@ -50,7 +79,7 @@ describe('the text extractor', () => {
     expect('text' in docx && docx.text.split(/\n+/).filter(Boolean)).toEqual(['Hola', 'Plan de ventas']);
   });
 
-  it('reads in another thread: this one keeps its turns while a long document is read', async () => {
+  it('reads in another process: this one keeps its turns while a long document is read', async () => {
     const blank = await makeBlankFlatePdf(300);
     const reader = extractor({ memoryMb: 8_192 });
     const { result, turns, longestGapMs } = await turnsDuring(reader.extract({ kind: 'pdf', data: blank }));
@@ -108,13 +137,43 @@ describe('the text extractor', () => {
     });
   });
 
-  it('ends a reading past its time, and past its memory, and reads the next document in a new thread', async () => {
+  it('reads a hostile PDF in a process of its own, killed at its refusal; a document read well keeps the process', async () => {
+    const reader = extractor();
+    const first = await readersDuring(reader, reader.extract({ kind: 'pdf', data: makePdf(['Hola']) }));
+    expect(first.result).toEqual({ text: 'Hola' });
+    const [kept] = reader.readerPids();
+    expect(kept).toBeDefined();
+    expect(kept).not.toBe(process.pid);
+    expect([...first.seen]).toEqual([kept]);
+
+    // 1 MB that inflates to 1,000 MB: refused past its process's memory cap.
+    const bomb = await readersDuring(
+      reader,
+      reader.extract({ kind: 'pdf', data: await makeFlateBombPdf(1_000) }),
+    );
+    expect(bomb.result).toEqual({ refused: 'too-large' });
+    // It was read by the process kept from the first document, which is gone now; a new one waits.
+    expect(bomb.seen.has(kept as number)).toBe(true);
+    expect(exists(kept as number)).toBe(false);
+    const docx = await reader.extract({ kind: 'docx', data: await makeDocx(['Sigue', 'Word']) });
+    expect('text' in docx && docx.text.split(/\n+/).filter(Boolean)).toEqual(['Sigue', 'Word']);
+    const [fresh] = reader.readerPids();
+    expect(reader.readerPids()).toHaveLength(1);
+    expect(fresh).not.toBe(kept);
+    expect(exists(fresh as number)).toBe(true);
+
+    await reader.close();
+    expect(reader.readerPids()).toEqual([]);
+    expect(exists(fresh as number)).toBe(false);
+  });
+
+  it('ends a reading past its time, and past its memory, and reads the next document in a new process', async () => {
     const bomb = await makeBlankFlatePdf(300);
     const slow = extractor({ timeoutMs: 1_500, memoryMb: 8_192 });
     expect(await slow.extract({ kind: 'pdf', data: bomb })).toEqual({ refused: 'too-complex' });
     expect(await slow.extract({ kind: 'pdf', data: makePdf(['Sigue']) })).toEqual({ text: 'Sigue' });
 
-    const small = extractor({ memoryMb: 64 });
+    const small = extractor({ memoryMb: 200 });
     expect(await small.extract({ kind: 'pdf', data: bomb })).toEqual({ refused: 'too-large' });
     expect(await small.extract({ kind: 'pdf', data: makePdf(['Sigue']) })).toEqual({ text: 'Sigue' });
   });
@@ -124,6 +183,20 @@ describe('the text extractor', () => {
     expect(await extractor({ heapMb: 12 }).extract({ kind: 'pdf', data: makePdf(['Hola']) })).toEqual({
       refused: 'too-complex',
     });
+  });
+
+  it('reads nothing more while the server, its reading processes included, is above its memory cap', async () => {
+    const reader = extractor({ serverMemoryMb: 300 });
+    // The first document sets the idle figure the cap is taken against.
+    expect(await reader.extract({ kind: 'pdf', data: makePdf(['Antes']) })).toEqual({ text: 'Antes' });
+    const pids = reader.readerPids();
+    // 400 MB more held by this process, whatever holds it.
+    const ballast = Buffer.alloc(400 * MB, 1);
+    expect(await reader.extract({ kind: 'pdf', data: makePdf(['Después']) })).toEqual({
+      refused: 'no-memory',
+    });
+    expect(reader.readerPids()).toEqual(pids);
+    expect(ballast.length).toBe(400 * MB);
   });
 
   it('reads a few documents at once, lets a few wait, and refuses the rest at once', async () => {

@@ -1,72 +1,84 @@
-import { Piscina } from 'piscina';
-import { deadline } from '../../../lib/deadline.ts';
-import type { ExtractResult, ExtractTask } from './extract-worker.ts';
 import {
   EXTRACTION_HEAP_MB,
   EXTRACTION_MEMORY_MB,
+  EXTRACTION_RECYCLE_MB,
+  EXTRACTION_SERVER_MEMORY_MB,
   EXTRACTION_TIMEOUT_MS,
   EXTRACTIONS_AT_ONCE,
+  EXTRACTIONS_PER_PROCESS,
   EXTRACTIONS_WAITING,
 } from './limits.ts';
+import type { ExtractResult, ExtractTask } from './read-document.ts';
+import { createReaderLauncher, ReaderEnded, type ReaderProcess } from './reader-process.ts';
 
 export type { ExtractTask };
 
 const MB = 1024 * 1024;
-/** Why the memory watch stopped a reading. */
-const OUT_OF_MEMORY = new Error('the readings under way took too much memory');
+/** How often the memory of the server and of its reading processes is read while documents are read. */
+const WATCH_MS = 50;
 
 /**
  * A document's text, or why it was refused: 'unreadable' (damaged, encrypted, not what it says),
- * 'too-large' (unpacks past the limits: zip sizes, or the memory watch), 'too-complex' (out of time
- * or heap), 'busy' (too many documents being read already).
+ * 'too-large' (unpacks past the limits: zip sizes, or its reading process's memory), 'too-complex'
+ * (out of time or heap), 'busy' (too many documents being read already), 'no-memory' (the server,
+ * its reading processes included, is above its memory cap: nothing more is read until it is not).
  */
-export type ExtractOutcome = ExtractResult | { refused: 'too-complex' | 'busy' };
+export type ExtractOutcome = ExtractResult | { refused: 'too-complex' | 'busy' | 'no-memory' };
 
 export interface TextExtractor {
   extract(task: ExtractTask): Promise<ExtractOutcome>;
-  /** Ends the threads (tests; the server's idle threads end on their own and never hold it open). */
+  /** The process ids of its reading processes alive now: reading, or waiting for the next document. */
+  readerPids(): number[];
+  /** Ends the reading processes and their launcher (tests; idle, they never hold the server open, and end with it). */
   close(): Promise<void>;
 }
 
 export interface ExtractorLimits {
   timeoutMs: number;
   heapMb: number;
+  /** A reading process's resident memory. */
   memoryMb: number;
+  /** What the server's resident memory, its reading processes' included, may add to its idle figure. */
+  serverMemoryMb: number;
+  /** A reading process that holds more than this after a reading is replaced. */
+  recycleMb: number;
+  /** Documents a reading process reads before it is replaced. */
+  readingsPerProcess: number;
   atOnce: number;
   waiting: number;
 }
 
+/** A reading under way: its process, and the refusal it was stopped with, once it is. */
+interface Reading {
+  reader: ReaderProcess;
+  stopped?: 'too-large' | 'too-complex';
+}
+
 /**
- * Reads documents in worker threads, with a wall-clock limit (the thread is ended), a heap limit and
- * a memory watch, at most `atOnce` at a time so that a burst of uploads leaves cores for everything
- * else; up to `waiting` more wait for a thread and the rest are refused at once.
+ * Reads documents in processes of their own (reader-process.ts, started by a small launcher process
+ * that starts at once), at most `atOnce` at a time so that a burst of uploads leaves cores for everything
+ * else; up to `waiting` more wait and the rest are refused at once. Each reading has a time limit, a heap
+ * limit and a resident-memory cap on its process, and the server as a whole a cap over its idle memory;
+ * past any of them the process is killed. A process that refused a document past a limit, grew large or
+ * read many is replaced, so no reading's memory outlives it. One process is kept started between
+ * readings (ADR 0024).
  */
 export function createTextExtractor(limits: Partial<ExtractorLimits> = {}): TextExtractor {
-  const { timeoutMs, heapMb, memoryMb, atOnce, waiting } = {
+  const settings: ExtractorLimits = {
     timeoutMs: EXTRACTION_TIMEOUT_MS,
     heapMb: EXTRACTION_HEAP_MB,
     memoryMb: EXTRACTION_MEMORY_MB,
+    serverMemoryMb: EXTRACTION_SERVER_MEMORY_MB,
+    recycleMb: EXTRACTION_RECYCLE_MB,
+    readingsPerProcess: EXTRACTIONS_PER_PROCESS,
     atOnce: EXTRACTIONS_AT_ONCE,
     waiting: EXTRACTIONS_WAITING,
     ...limits,
   };
-  const pool = new Piscina<ExtractTask, ExtractResult>({
-    filename: new URL('./extract-worker.mjs', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: atOnce,
-    // Waiting is counted below, so that a document's time limit starts when its reading does.
-    maxQueue: atOnce,
-    idleTimeout: 60_000,
-    // Not the server's own flags (a worker needs none, and inspector or loader flags would misfire).
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
-  });
-  // A thread can run out of heap after its reading was given up (stopped by the memory watch or the
-  // deadline while it was still inflating): no task is left to reject, so the pool emits 'error', and
-  // an unheard 'error' would end the whole server. The thread is gone and the next reading gets a new one.
-  pool.on('error', (error: { code?: string }) => {
-    if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
-  });
+  const { timeoutMs, heapMb, memoryMb, serverMemoryMb, recycleMb, readingsPerProcess, atOnce, waiting } =
+    settings;
+  const launcher = createReaderLauncher();
+  const start = () => launcher.start(heapMb);
 
   let running = 0;
   const queue: Array<() => void> = [];
@@ -86,53 +98,111 @@ export function createTextExtractor(limits: Partial<ExtractorLimits> = {}): Text
     else running -= 1;
   };
 
-  // A thread's heap limit does not cover the buffers a reader inflates into (a PDF's Flate streams
-  // are kept whole: 1 MB can become 2 GB in ten seconds), so the process's resident memory is watched
-  // while documents are read: past `memoryMb` per reading above where it stood, they are all stopped.
-  const readings = new Set<AbortController>();
-  let baseline = 0;
+  // The process kept started for the next document, and every process alive.
+  let spare: Promise<ReaderProcess | undefined> | undefined;
+  const alive = new Set<ReaderProcess>();
+  const track = (reader: ReaderProcess) => {
+    alive.add(reader);
+    void reader.ended.then(() => alive.delete(reader));
+    return reader;
+  };
+  const startSpare = () => {
+    // A spare that fails to start is no spare: the next reading starts its own, and reports the fault.
+    spare ??= start()
+      .then(track)
+      .catch(() => undefined);
+  };
+  const takeReader = async (): Promise<ReaderProcess> => {
+    const kept = spare;
+    spare = undefined;
+    const ready = await kept;
+    // The kept process may have ended meanwhile.
+    if (ready?.running) return ready;
+    return track(await start());
+  };
+  /**
+   * Keeps a reader for the next document when it stayed small and its document was read, or found
+   * damaged (the reader gave up on its own); one that refused a document past a limit is killed.
+   */
+  const putBack = (reader: ReaderProcess, outcome: ExtractOutcome) => {
+    const reusable =
+      ('text' in outcome || outcome.refused === 'unreadable') &&
+      reader.readings < readingsPerProcess &&
+      !(reader.rss() > recycleMb * MB) &&
+      spare === undefined;
+    if (reusable) spare = Promise.resolve(reader);
+    else {
+      reader.kill();
+      startSpare();
+    }
+  };
+
+  // The server's resident memory when nothing is being read: the lowest seen so far (first read when
+  // the first document comes, after the server has started). The memory cap is taken against it, not
+  // against the memory at the start of a reading, so readings cannot ratchet it up.
+  let idleRss = Number.POSITIVE_INFINITY;
+  const serverRss = () =>
+    process.memoryUsage.rss() +
+    (launcher.rss() || 0) +
+    [...alive].reduce((sum, reader) => sum + (reader.rss() || 0), 0);
+  const overCap = () => serverRss() > idleRss + serverMemoryMb * MB;
+
+  const readings = new Set<Reading>();
+  const stop = (reading: Reading, why: 'too-large' | 'too-complex') => {
+    reading.stopped ??= why;
+    reading.reader.kill();
+  };
   let watch: NodeJS.Timeout | undefined;
   const checkMemory = () => {
-    if (process.memoryUsage.rss() - baseline <= memoryMb * MB * readings.size) return;
-    for (const reading of readings) reading.abort(OUT_OF_MEMORY);
+    for (const reading of readings) if (reading.reader.rss() > memoryMb * MB) stop(reading, 'too-large');
+    if (!overCap()) return;
+    // The largest reading goes first; the next check sees whether that was enough.
+    const largest = [...readings]
+      .filter((reading) => !reading.stopped)
+      .sort((a, b) => (b.reader.rss() || 0) - (a.reader.rss() || 0))[0];
+    if (largest) stop(largest, 'too-large');
   };
-  const startReading = () => {
-    if (readings.size === 0) {
-      baseline = process.memoryUsage.rss();
-      watch = setInterval(checkMemory, 100).unref();
-    }
-    const reading = new AbortController();
+
+  const read = async (task: ExtractTask): Promise<ExtractOutcome> => {
+    if (readings.size === 0) idleRss = Math.min(idleRss, process.memoryUsage.rss());
+    if (overCap()) return { refused: 'no-memory' };
+    const reading: Reading = { reader: await takeReader() };
     readings.add(reading);
-    return reading;
-  };
-  const endReading = (reading: AbortController) => {
-    readings.delete(reading);
-    if (readings.size === 0) clearInterval(watch);
+    watch ??= setInterval(checkMemory, WATCH_MS).unref();
+    const timer = setTimeout(() => stop(reading, 'too-complex'), timeoutMs);
+    let outcome: ExtractOutcome;
+    try {
+      outcome = await reading.reader.read(task);
+    } catch (error) {
+      // Killed by a limit, or out of heap (the process died). Anything else is a fault of ours, and the
+      // process goes with it.
+      if (!(error instanceof ReaderEnded)) {
+        reading.reader.kill();
+        throw error;
+      }
+      outcome = { refused: reading.stopped ?? 'too-complex' };
+    } finally {
+      clearTimeout(timer);
+      readings.delete(reading);
+      if (readings.size === 0) {
+        clearInterval(watch);
+        watch = undefined;
+      }
+    }
+    putBack(reading.reader, outcome);
+    return outcome;
   };
 
   return {
     async extract(task) {
       if (!(await acquire())) return { refused: 'busy' };
-      const reading = startReading();
-      // Not AbortSignal.any with AbortSignal.timeout: on Node 20 that timeout stops firing after a GC.
-      const limit = deadline(reading.signal, timeoutMs);
       try {
-        return await pool.run(task, { signal: limit.signal });
-      } catch (error) {
-        // Stopped (the pool ends that thread) or out of heap (the thread died): a new thread takes the
-        // next document. Anything else is a fault of ours and goes up.
-        if ((error as Error).name === 'AbortError') {
-          return { refused: (error as Error).cause === OUT_OF_MEMORY ? 'too-large' : 'too-complex' };
-        }
-        if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
-          return { refused: 'too-complex' };
-        throw error;
+        return await read(task);
       } finally {
-        limit.clear();
-        endReading(reading);
         release();
       }
     },
-    close: () => pool.destroy(),
+    readerPids: () => [...alive].map((reader) => reader.pid),
+    close: () => launcher.close(),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * What reading a user's document may cost (issue 13): a file within the upload limits can still
+ * What reading a user's document may cost (README, Security): a file within the upload limits can still
  * unpack into far more work than its size suggests, so every reader works within these bounds.
  */
 
@@ -15,11 +15,20 @@ export const DOCX_MAX_ENTRIES = 1_000;
 /** Inflated to compressed size of one part larger than 1 MB (Word's XML stays far below; a zip bomb is ~1,000). */
 export const DOCX_MAX_RATIO = 100;
 
-/** One document's reading, in its own thread: wall-clock time and heap. */
+/** One document's reading, in a process of its own: wall-clock time and V8 heap. */
 export const EXTRACTION_TIMEOUT_MS = 20_000;
 export const EXTRACTION_HEAP_MB = 256;
-/** What one reading may add to the process's resident memory, heap and buffers together. */
+/** A reading process's resident memory: its code, heap and the buffers a reader inflates into. */
 export const EXTRACTION_MEMORY_MB = 512;
+/**
+ * What the server's resident memory, its reading processes' included, may add to its main process's
+ * idle figure: room for two readings at their cap and the process kept started for the next one.
+ */
+export const EXTRACTION_SERVER_MEMORY_MB = 1_536;
+/** A reading process that holds more than this after a document is replaced by a fresh one. */
+export const EXTRACTION_RECYCLE_MB = 256;
+/** Documents one reading process reads before it is replaced. */
+export const EXTRACTIONS_PER_PROCESS = 100;
 /** Documents read at once (each takes a core) and waiting beyond them; more are refused for now. */
 export const EXTRACTIONS_AT_ONCE = 2;
 export const EXTRACTIONS_WAITING = 4;

@@ -12,11 +12,11 @@ export const RESERVE_SHARE = 0.15;
 export const tokensOf = (text: string) => Math.ceil(text.length / 4);
 
 export function mayGather(ctx: RunContext): boolean {
-  return ctx.spent < ctx.run.maxTokens * GATHER_SHARE;
+  return ctx.budget.spent < ctx.run.maxTokens * GATHER_SHARE;
 }
 
 /** Whether a call of about `estimate` tokens fits; only the summary may use the reserve. */
 export function mayWrite(ctx: RunContext, estimate: number, usesReserve: boolean): boolean {
   const limit = ctx.run.maxTokens * (usesReserve ? 1 : 1 - RESERVE_SHARE);
-  return ctx.spent + estimate <= limit;
+  return ctx.budget.spent + estimate <= limit;
 }

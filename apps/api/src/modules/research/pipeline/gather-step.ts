@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { OFFICIAL_SOURCES, type OfficialSourceKind, researchDepth } from '@rumbo/contract';
 import { z } from 'zod';
 import { businessProfile } from '../../../ai/prompts/mentor.es.ts';
 import {
@@ -7,132 +7,320 @@ import {
   RESEARCH_SYSTEM,
   type SourceForPrompt,
 } from '../../../ai/prompts/research.es.ts';
-import { type Db, queryRows } from '../../../db/client.ts';
+import { hostOf } from '../../../lib/outside-text.ts';
+import { supportOf } from '../grounding/support.ts';
 import { PageRefused } from '../web/fetch-page.ts';
 import { mayGather } from './budget.ts';
 import type { PlannedQuestion } from './plan-step.ts';
-import { askModel, event, outOfTime, type RunContext, saveStep, spend } from './run-context.ts';
+import { PROGRESS, within } from './progress.ts';
+import { RUN_TEXT } from './report-text.es.ts';
+import { askModel, event, outOfTime, type RunContext } from './run-context.ts';
+import { passagesFor, rankResults, type SourceLibrary } from './sources.ts';
+import { runStep, type Step, storedResult } from './step-runner.ts';
 
 export const notesSchema = z.object({
   findings: z
     .array(z.object({ text: z.string().min(1).max(1200), sources: z.array(z.number().int()).default([]) }))
     .max(8),
+  follow_up: z.array(z.string().max(200)).max(5).default([]),
 });
 
-/** What was learned about one question: findings, each with the numbers of the sources it rests on. */
-export interface QuestionNotes {
-  findings: Array<{ text: string; sources: number[] }>;
+export interface Finding {
+  text: string;
+  sources: number[];
 }
 
-const RESULTS_PER_QUESTION = 4;
-const PAGES_PER_QUESTION = 3;
-/** Characters of each page the model reads for a question (the budget holds six questions of three pages). */
-const PAGE_CHARS = 2_400;
-
-/**
- * Stores a page as the run's next numbered source (or finds it, when an earlier attempt stored it) and
- * returns its number.
- */
-async function storeSource(db: Db, researchId: number, page: { url: string; title: string; text: string }) {
-  const [row] = await queryRows<{ number: number }>(
-    db,
-    sql`with existing as (select number from research_sources where research_id = ${researchId} and url = ${page.url}),
-        inserted as (
-          insert into research_sources (research_id, number, url, title, excerpt)
-          select ${researchId}, coalesce((select max(number) from research_sources where research_id = ${researchId}), 0) + 1,
-            ${page.url}, ${page.title.slice(0, 300)}, ${page.text.slice(0, 1_000)}
-          where not exists (select 1 from existing)
-          returning number)
-        select number from inserted union all select number from existing`,
-  );
-  return Number(row?.number);
+/** One search pass over a question: what was asked, read and learned, and what is still missing. */
+export interface QuestionPass {
+  findings: Finding[];
+  queries: string[];
+  /** The sources read for it. */
+  sources: number[];
+  /** Searches the model says would answer what is missing. */
+  followUp: string[];
+  /** No page could be read: the findings are the model's own knowledge. */
+  fallback: boolean;
 }
 
-async function readSources(ctx: RunContext, question: PlannedQuestion, progress: number) {
+/** Why something was left out of the report: it is listed, and budget or time make the report partial. */
+export interface Missing {
+  text: string;
+  cause: 'budget' | 'time' | 'failed' | 'room';
+}
+
+const RESULTS_PER_QUERY = 6;
+const PAGES_FIRST_PASS = 3;
+const PAGES_FOLLOW_UP = 2;
+/** A question is thin when fewer of its findings than this are supported by a source. */
+const SUPPORTED_ENOUGH = 2;
+
+/** A stored pass; passes stored before follow-ups existed have only findings. */
+function asPass(raw: unknown): QuestionPass {
+  const pass = raw as Partial<QuestionPass> & { findings: Finding[] };
+  const sources = pass.sources ?? [...new Set(pass.findings.flatMap((f) => f.sources))];
+  return {
+    findings: pass.findings,
+    queries: pass.queries ?? [],
+    sources,
+    followUp: pass.followUp ?? [],
+    fallback: pass.fallback ?? sources.length === 0,
+  };
+}
+
+/** Reads the pages of `queries` (each at most once a run) and gives the model the passages that answer. */
+async function readPages(
+  ctx: RunContext,
+  library: SourceLibrary,
+  question: PlannedQuestion,
+  queries: string[],
+  wanted: number,
+  progress: number,
+): Promise<SourceForPrompt[]> {
   const search = ctx.deps.search;
   if (!search) return [];
-  const results = await search.search(question.query, { limit: RESULTS_PER_QUESTION, signal: ctx.signal });
-  const read: SourceForPrompt[] = [];
-  for (const result of results) {
-    if (read.length >= PAGES_PER_QUESTION) break;
+  const read = new Map<number, SourceForPrompt>();
+  for (const query of queries) {
+    let results: Awaited<ReturnType<typeof search.search>>;
     try {
-      const page = await ctx.deps.fetchPage(result.url, ctx.signal);
-      if (page.text.length < 200) continue;
-      const title = page.title || result.title || page.url;
-      const number = await storeSource(ctx.deps.db, ctx.id, { url: page.url, title, text: page.text });
-      read.push({ number, title, text: page.text.slice(0, PAGE_CHARS) });
-      await event(
-        ctx,
-        'source',
-        `Leída la fuente [${number}]: ${title.slice(0, 120)}`,
-        'gathering',
-        progress,
-      );
+      results = await search.search(query, { limit: RESULTS_PER_QUERY, signal: ctx.signal });
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      const reason = error instanceof PageRefused ? error.message : 'La página no se pudo leer.';
-      await event(
-        ctx,
-        'warning',
-        `No se leyó ${new URL(result.url).hostname}: ${reason}`,
-        'gathering',
+      ctx.deps.logger.warn({ err: error, researchId: ctx.id }, 'research search failed');
+      await event(ctx, {
+        type: 'warning',
+        label: RUN_TEXT.searchFailed(query),
+        stage: 'gathering',
         progress,
-      );
+      });
+      continue;
+    }
+    let taken = 0;
+    for (const result of rankResults(results, ctx.business.location)) {
+      if (taken >= wanted) break;
+      let source = library.atUrl(result.url);
+      if (!source) {
+        try {
+          const page = await ctx.deps.fetchPage(result.url, ctx.signal);
+          if (page.text.length < 200) continue;
+          const stored = await library.store(ctx.deps.db, ctx.id, {
+            url: page.url,
+            title: page.title || result.title || page.url,
+            text: page.text,
+          });
+          source = stored.source;
+          if (stored.added) {
+            await event(ctx, {
+              type: 'source',
+              label: RUN_TEXT.sourceRead(source.number, source.title),
+              stage: 'gathering',
+              progress,
+            });
+          }
+        } catch (error) {
+          if (ctx.signal.aborted) throw error;
+          const reason = error instanceof PageRefused ? error.message : RUN_TEXT.pageUnreadable;
+          const host = hostOf(result.url) ?? result.url;
+          await event(ctx, {
+            type: 'warning',
+            label: RUN_TEXT.pageNotRead(host, reason),
+            stage: 'gathering',
+            progress,
+          });
+          continue;
+        }
+      }
+      if (read.has(source.number)) continue;
+      taken += 1;
+      read.set(source.number, {
+        number: source.number,
+        title: source.title,
+        // The question and the searches made for it: both say what the passages must be about.
+        text: passagesFor(source.text, `${question.question} ${queries.join(' ')}`),
+      });
     }
   }
-  return read;
+  return [...read.values()];
+}
+
+/** One pass over a question as a step of the runner: search, read, ask for findings, store them. */
+function passStep(
+  ctx: RunContext,
+  library: SourceLibrary,
+  question: PlannedQuestion,
+  key: string,
+  queries: string[],
+  progress: number,
+): Step<QuestionPass> {
+  const followUp = key !== question.id;
+  return {
+    slot: { column: 'notes', key },
+    async make(meter) {
+      const sources =
+        ctx.mode === 'web'
+          ? await readPages(
+              ctx,
+              library,
+              question,
+              queries,
+              followUp ? PAGES_FOLLOW_UP : PAGES_FIRST_PASS,
+              progress,
+            )
+          : [];
+      const profile = businessProfile(ctx.business);
+      const result = await askModel(ctx, meter, notesSchema, {
+        system: RESEARCH_SYSTEM,
+        prompt:
+          sources.length > 0
+            ? notesFromSourcesPrompt(profile, question.question, sources)
+            : notesFromKnowledgePrompt(profile, question.question),
+        maxOutputTokens: 800,
+      });
+      const read = new Set(sources.map((s) => s.number));
+      return {
+        findings: result.findings.map((f) => ({
+          text: f.text,
+          sources: f.sources.filter((n) => read.has(n)),
+        })),
+        queries: ctx.mode === 'web' ? queries : [],
+        sources: [...read],
+        followUp: result.follow_up.map((q) => q.trim()).filter((q) => q.length >= 3),
+        fallback: read.size === 0,
+      };
+    },
+    done: () => ({
+      type: 'stage',
+      label: followUp ? RUN_TEXT.followedUp(question.question) : RUN_TEXT.researched(question.question),
+      stage: 'gathering',
+      progress,
+    }),
+  };
+}
+
+/** Whether a question needs more: few findings its sources support, a 'Falta dato', a gap the model named. */
+function isThin(passes: QuestionPass[], library: SourceLibrary): boolean {
+  const findings = passes.flatMap((p) => p.findings);
+  const supported = findings.filter(
+    (f) =>
+      f.sources.length > 0 &&
+      supportOf(
+        f.text,
+        f.sources.flatMap((n) => library.get(n) ?? []),
+      ).supported,
+  ).length;
+  const gap = findings.some((f) => /falta dato/i.test(f.text)) || (passes.at(-1)?.followUp.length ?? 0) > 0;
+  return supported < SUPPORTED_ENOUGH || gap;
+}
+
+const REGULATORY = /trámite|tramite|licencia|regula|ley|normativ|impuesto|fiscal|permiso/i;
+
+/**
+ * The follow-up searches of a thin question: the country's official source first when none was read for
+ * it (steering the search to it by name), then the searches the model named, none asked before.
+ */
+function followUpQueries(
+  ctx: RunContext,
+  question: PlannedQuestion,
+  passes: QuestionPass[],
+  library: SourceLibrary,
+  breadth: number,
+): string[] {
+  const asked = new Set(passes.flatMap((p) => p.queries.map((q) => q.toLowerCase())));
+  const officials = OFFICIAL_SOURCES[ctx.business.location] ?? [];
+  const readOfficial = passes
+    .flatMap((p) => p.sources)
+    .some((n) => {
+      const host = hostOf(library.get(n)?.url ?? '');
+      return host !== null && officials.some((o) => host === o.domain || host.endsWith(`.${o.domain}`));
+    });
+  const kinds: OfficialSourceKind[] = REGULATORY.test(question.question)
+    ? ['boletin', 'fiscal', 'ministerio']
+    : ['estadistica', 'camara', 'ministerio'];
+  const official = kinds.flatMap((kind) => officials.filter((o) => o.kind === kind))[0];
+  const candidates = [
+    ...(official && !readOfficial ? [`${question.query} ${official.name}`] : []),
+    ...(passes.at(-1)?.followUp ?? []),
+  ];
+  const queries: string[] = [];
+  for (const query of candidates) {
+    if (queries.length >= breadth) break;
+    if (asked.has(query.toLowerCase())) continue;
+    asked.add(query.toLowerCase());
+    queries.push(query);
+  }
+  return queries;
 }
 
 /**
- * Answers each planned question once, storing its findings: from pages found by the search provider
- * (mode web) or from the model's own knowledge (mode model). A question that fails, or that the budget
- * or the time limit leave out, is listed as not researched.
+ * Answers each planned question: a first pass for every question (pages found by the search provider
+ * in mode web, the model's own knowledge in mode model), then, in mode web, rounds of follow-up searches
+ * for the questions still thin, within the plan's breadth × depth and the gathering budget. Returns the
+ * passes per question and what could not be researched.
  */
-export async function gather(ctx: RunContext, plan: PlannedQuestion[], missing: string[]) {
-  const notes = { ...(ctx.run.notes as Record<string, QuestionNotes>) };
-  await event(ctx, 'stage', 'Reuniendo información', 'gathering', 0.12);
-  const profile = businessProfile(ctx.business);
+export async function gather(
+  ctx: RunContext,
+  plan: PlannedQuestion[],
+  library: SourceLibrary,
+): Promise<{ passes: Record<string, QuestionPass[]>; missing: Missing[] }> {
+  const passes: Record<string, QuestionPass[]> = {};
+  const missing: Missing[] = [];
+  const { from } = PROGRESS.gathering;
+  if (plan.length > 0)
+    await event(ctx, { type: 'stage', label: RUN_TEXT.gathering, stage: 'gathering', progress: from });
   for (const [index, question] of plan.entries()) {
-    if (notes[question.id]) continue;
-    const progress = 0.12 + (0.33 * (index + 1)) / plan.length;
-    if (!mayGather(ctx) || outOfTime(ctx)) {
-      ctx.cutShort ??= outOfTime(ctx) ? 'time' : 'budget';
-      missing.push(`No se pudo investigar: ${question.question}`);
+    const progress = within(PROGRESS.gathering, index + 1, plan.length);
+    const stored = storedResult(ctx, { column: 'notes', key: question.id });
+    if (stored === undefined && (!mayGather(ctx) || outOfTime(ctx))) {
+      missing.push({
+        text: RUN_TEXT.notResearched(question.question),
+        cause: outOfTime(ctx) ? 'time' : 'budget',
+      });
       continue;
     }
     try {
-      const sources = ctx.mode === 'web' ? await readSources(ctx, question, progress) : [];
-      const prompt =
-        sources.length > 0
-          ? notesFromSourcesPrompt(profile, question.question, sources)
-          : notesFromKnowledgePrompt(profile, question.question);
-      const result = await askModel(ctx, notesSchema, {
-        system: RESEARCH_SYSTEM,
-        prompt,
-        maxOutputTokens: 700,
-      });
-      await spend(ctx, (result.usage.inputTokens ?? 0) + (result.usage.outputTokens ?? 0));
-      const found = new Set(sources.map((s) => s.number));
-      const findings = result.value.findings.map((f) => ({
-        text: f.text,
-        sources: f.sources.filter((n) => found.has(n)),
-      }));
-      notes[question.id] = { findings };
-      await saveStep(ctx, 'notes', question.id, notes[question.id]);
-      await event(ctx, 'stage', `Investigada: ${question.question.slice(0, 140)}`, 'gathering', progress);
+      const first = await runStep(
+        ctx,
+        passStep(ctx, library, question, question.id, [question.query], progress),
+      );
+      passes[question.id] = [asPass(first)];
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       ctx.deps.logger.warn({ err: error, researchId: ctx.id }, 'research question failed');
-      missing.push(`No se pudo investigar: ${question.question}`);
-      await event(
-        ctx,
-        'warning',
-        `No se pudo investigar: ${question.question.slice(0, 140)}`,
-        'gathering',
+      missing.push({ text: RUN_TEXT.notResearched(question.question), cause: 'failed' });
+      await event(ctx, {
+        type: 'warning',
+        label: RUN_TEXT.notResearchedEvent(question.question),
+        stage: 'gathering',
         progress,
-      );
+      });
     }
   }
-  ctx.run.notes = notes;
-  return notes;
+  if (ctx.mode !== 'web') return { passes, missing };
+
+  const { breadth, depth } = researchDepth(ctx.planId);
+  for (let round = 1; round <= depth; round++) {
+    const width = Math.max(1, breadth >> (round - 1));
+    for (const question of plan) {
+      const done = passes[question.id];
+      if (!done || done.length < round) continue;
+      const key = `${question.id}+${round}`;
+      const stored = storedResult(ctx, { column: 'notes', key });
+      if (stored === undefined) {
+        // Depth is what the budget allows after every question had its first pass: nothing is listed as missing.
+        if (!mayGather(ctx) || outOfTime(ctx) || !isThin(done, library)) continue;
+      }
+      const queries = stored === undefined ? followUpQueries(ctx, question, done, library, width) : [];
+      if (stored === undefined && queries.length === 0) continue;
+      try {
+        const pass = await runStep(
+          ctx,
+          passStep(ctx, library, question, key, queries, PROGRESS.gathering.to),
+        );
+        done.push(asPass(pass));
+      } catch (error) {
+        if (ctx.signal.aborted) throw error;
+        ctx.deps.logger.warn({ err: error, researchId: ctx.id }, 'research follow-up failed');
+      }
+    }
+  }
+  return { passes, missing };
 }

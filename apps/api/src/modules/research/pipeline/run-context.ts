@@ -1,8 +1,8 @@
 import type { Business, ResearchEventType, ResearchMode, ResearchStage } from '@rumbo/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Assistant, CompleteRequest } from '../../../ai/assistant.ts';
-import { completeJson, type StructuredResult } from '../../../ai/structured.ts';
+import type { AnswerUsage, Assistant, CompleteRequest } from '../../../ai/assistant.ts';
+import { completeJson } from '../../../ai/structured.ts';
 import type { Db } from '../../../db/client.ts';
 import { businesses, researches, users } from '../../../db/schema/index.ts';
 import { deadline } from '../../../lib/deadline.ts';
@@ -11,6 +11,7 @@ import { toBusiness } from '../../businesses/business-wire.ts';
 import { appendEvent, type ResearchRow } from '../store.ts';
 import type { PageFetcher } from '../web/fetch-page.ts';
 import type { SearchClient } from '../web/search.ts';
+import { RUN_TEXT } from './report-text.es.ts';
 
 export interface ResearchRunDeps {
   db: Db;
@@ -28,10 +29,14 @@ export interface ResearchRunDeps {
 /** A failure the user reads (Spanish): the run ends failed with it, and may be retried. */
 export class ResearchFailure extends Error {}
 
-/** Each model call's limit (issue 14: per-step timeouts). */
+/** Each model call's limit (per-step timeouts). */
 export const MODEL_CALL_TIMEOUT_MS = 120_000;
 
-/** Everything a step needs about the run it works on. */
+/**
+ * What every step reads about the run it works on. `run` is the row as loaded: its stored steps are what
+ * a resumed run skips; steps return what they make rather than writing it here. Only `budget.spent`
+ * changes, as the run spends tokens.
+ */
 export interface RunContext {
   deps: ResearchRunDeps;
   id: number;
@@ -41,10 +46,8 @@ export interface RunContext {
   mode: ResearchMode;
   signal: AbortSignal;
   /** Tokens spent so far (kept in step with `tokens_used`). */
-  spent: number;
+  budget: { spent: number };
   deadline: number;
-  /** Set when the budget or the time limit left work undone (the report is partial, not failed). */
-  cutShort: 'budget' | 'time' | null;
 }
 
 export async function loadRun(
@@ -58,7 +61,7 @@ export async function loadRun(
     .innerJoin(businesses, eq(businesses.id, researches.businessId))
     .innerJoin(users, eq(users.id, businesses.userId))
     .where(eq(researches.id, researchId));
-  if (!row) throw new ResearchFailure('La investigación ya no existe.');
+  if (!row) throw new ResearchFailure(RUN_TEXT.gone);
   const started = row.run.startedAt?.getTime() ?? Date.now();
   return {
     deps,
@@ -68,53 +71,54 @@ export async function loadRun(
     planId: row.planId,
     mode: (row.run.mode ?? 'model') as ResearchMode,
     signal,
-    spent: row.run.tokensUsed,
+    budget: { spent: row.run.tokensUsed },
     deadline: started + deps.timeLimitMs,
-    cutShort: null,
   } satisfies RunContext;
 }
 
-/** Adds a model call's tokens to the run. */
-export async function spend(ctx: RunContext, tokens: number): Promise<void> {
-  ctx.spent += tokens;
-  await ctx.deps.db
-    .update(researches)
-    .set({ tokensUsed: sql`${researches.tokensUsed} + ${tokens}` })
-    .where(eq(researches.id, ctx.id));
+/** A point of the run's timeline: what the user reads, and where the run is. */
+export interface Milestone {
+  type: ResearchEventType;
+  label: string;
+  stage: ResearchStage;
+  progress: number;
 }
 
-export function event(
-  ctx: RunContext,
-  type: ResearchEventType,
-  label: string,
-  stage: ResearchStage,
-  progress: number,
-): Promise<number> {
-  return appendEvent(ctx.deps.db, ctx.id, type, { label, stage, progress });
+export function event(ctx: RunContext, milestone: Milestone): Promise<number> {
+  const { type, ...payload } = milestone;
+  return appendEvent(ctx.deps.db, ctx.id, type, payload);
 }
 
-/** Stores one finished step's output under `key` of a jsonb column (notes or sections). */
-export async function saveStep(ctx: RunContext, column: 'notes' | 'sections', key: string, value: unknown) {
-  const target = column === 'notes' ? researches.notes : researches.sections;
-  await ctx.deps.db
-    .update(researches)
-    .set({ [column]: sql`${target} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)` })
-    .where(eq(researches.id, ctx.id));
+/** Counts the tokens of a step's model calls, so that the runner charges them even when the step fails. */
+export class TokenMeter {
+  tokens = 0;
+  add(usage: AnswerUsage): void {
+    this.tokens += (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+  }
 }
 
 /**
  * One structured model call of the run: within the process's cap on research calls, and stopped by the
  * run's signal or after MODEL_CALL_TIMEOUT_MS (a deadline that still fires after garbage collection).
+ * Its tokens go on `meter`.
  */
 export function askModel<T>(
   ctx: RunContext,
+  meter: TokenMeter,
   schema: z.ZodType<T>,
   request: Omit<CompleteRequest, 'signal' | 'json'>,
-): Promise<StructuredResult<T>> {
+): Promise<T> {
   return ctx.deps.modelSlots.run(async () => {
     const call = deadline(ctx.signal, MODEL_CALL_TIMEOUT_MS);
     try {
-      return await completeJson(ctx.deps.assistant, schema, { ...request, signal: call.signal });
+      const result = await completeJson(ctx.deps.assistant, schema, { ...request, signal: call.signal });
+      meter.add(result.usage);
+      return result.value;
+    } catch (error) {
+      // A call that failed after its repairs still cost what it used.
+      const spent = (error as { usage?: AnswerUsage }).usage;
+      if (spent) meter.add(spent);
+      throw error;
     } finally {
       call.clear();
     }

@@ -9,10 +9,14 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { chatOwner } from '../../../test/chat-owner.ts';
 import { type FakeOpenAI, type RecordedRequest, startFakeOpenAI } from '../../../test/fakes/openai.ts';
 import {
+  FAKE_PLAN,
   isResearchRequest,
+  promptOf,
+  type ResearchModelOptions,
   requestedSection,
   researchModelScript,
 } from '../../../test/fakes/research-model.ts';
+import { sourcesOf, toReport } from '../store.ts';
 import type { PageFetcher } from '../web/fetch-page.ts';
 import type { SearchClient } from '../web/search.ts';
 import { type ResearchRunDeps, runResearch } from './run-research.ts';
@@ -26,6 +30,10 @@ let model: FakeOpenAI;
 let t: TestApp;
 /** Called before each research request is answered (a test stops the run from here). */
 let onRequest: (body: RecordedRequest['body']) => void = () => {};
+let behaviour: ResearchModelOptions = {};
+/** A test's own answer to some requests (a server that refuses response_format). */
+let override: ((body: RecordedRequest['body']) => ReturnType<typeof researchModelScript> | null) | null =
+  null;
 
 const PAGE_TEXT =
   'El consumo de café de especialidad creció un 12 % en 2025 y ya hay más de 800 cafeterías de especialidad en España. '.repeat(
@@ -48,7 +56,7 @@ beforeAll(async () => {
     script: (body) => {
       if (!isResearchRequest(body)) return { tokens: ['Hola'] };
       onRequest(body);
-      return researchModelScript(body);
+      return override?.(body) ?? researchModelScript(body, behaviour);
     },
   });
   t = await createTestApp({});
@@ -164,5 +172,173 @@ describe('a run stopped in the middle', () => {
       if (s) perSection.set(s, (perSection.get(s) ?? 0) + 1);
     }
     expect([...perSection.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('structured output that works with real servers', () => {
+  it('ends a run whose plan came back in prose in a complete report, from the default questions', async () => {
+    behaviour = { prosePlan: true };
+    const id = await newRun(7);
+    await runResearch(deps(), id, new AbortController().signal);
+    behaviour = {};
+    const run = await stored(id);
+    expect(run.status).toBe('completed');
+    const plan = run.plan as Array<{ question: string; sections: string[] }>;
+    expect(plan).toHaveLength(7);
+    expect(plan[0]?.question).toMatch(/^¿Qué tamaño tiene el mercado de .+ en España y cuánto crece\?$/);
+    expect(plan[0]?.sections).toEqual(['mercado', 'tendencias']);
+    expect(Object.keys(run.sections).sort()).toEqual([...REPORT_SECTION_KEYS].sort());
+  });
+
+  it('sends each step’s schema as response_format, and goes on without it when a server refuses it', async () => {
+    const before = model.requests.length;
+    const id = await newRun(7);
+    await runResearch(deps(), id, new AbortController().signal);
+    const planRequest = requestsSince(before).find((r) => promptOf(r.body).includes('Vas a planificar'));
+    const format = planRequest?.body.response_format as {
+      type: string;
+      json_schema: { schema: { properties: Record<string, unknown> } };
+    };
+    expect(format.type).toBe('json_schema');
+    expect(Object.keys(format.json_schema.schema.properties)).toEqual(['questions']);
+
+    const refused: boolean[] = [];
+    override = (body) => {
+      refused.push('response_format' in body);
+      return body.response_format ? { tokens: [], status: 400 } : null;
+    };
+    const refusing = modelAssistant(
+      'openai-compatible:fake-research',
+      openAICompatibleModel({ baseURL: model.url, modelId: 'fake-research' }),
+      { vision: false },
+    );
+    const second = await newRun(7);
+    await runResearch(deps({ assistant: refusing }), second, new AbortController().signal);
+    override = null;
+    expect((await stored(second)).status).toBe('completed');
+    expect(refused.slice(0, 2)).toEqual([true, false]);
+    expect(refused.slice(2).every((sent) => !sent)).toBe(true);
+  });
+});
+
+describe('each section gets its own material', () => {
+  it('gives a section every finding of its questions, beyond one section’s share, and the summary the sections', async () => {
+    behaviour = { longFindings: 1_100 };
+    const before = model.requests.length;
+    // Founder: the model's knowledge, one pass per question (no follow-ups adding to the material).
+    const id = await newRun(5);
+    await runResearch(deps(), id, new AbortController().signal);
+    behaviour = {};
+    const run = await stored(id);
+    const notes = run.notes as Record<string, { findings: Array<{ text: string }> }>;
+    // A section reads each finding on one line, its spaces collapsed.
+    const all = Object.values(notes).flatMap((n) =>
+      n.findings.map((f) => f.text.replace(/\s+/g, ' ').trim()),
+    );
+    // Each question's own findings (the 'Falta dato' line is the same in all of them).
+    const findings = (question: string) =>
+      (notes[question]?.findings ?? [])
+        .map((f) => f.text.replace(/\s+/g, ' ').trim())
+        .filter((text) => all.indexOf(text) === all.lastIndexOf(text));
+    // More than the old single digest (6,000 characters) and than one section's share.
+    expect(all.join('').length).toBeGreaterThan(8_000);
+    const prompts = new Map(
+      requestsSince(before).flatMap((r) => {
+        const section = requestedSection(r.body);
+        return section ? [[section, promptOf(r.body)] as const] : [];
+      }),
+    );
+    const mapped: Record<string, string[]> = {
+      'Mercado: TAM, SAM y SOM': ['p1'],
+      'Segmentos de clientes': ['p1'],
+      Competidores: ['p2'],
+      Precios: ['p2'],
+      'Regulación y trámites': ['p3'],
+    };
+    for (const [section, questions] of Object.entries(mapped)) {
+      const prompt = prompts.get(section) ?? '';
+      for (const q of FAKE_PLAN.map((_, i) => `p${i + 1}`)) {
+        for (const text of findings(q))
+          expect(prompt.includes(text), `${section} ← ${q}`).toBe(questions.includes(q));
+      }
+    }
+    const summary = prompts.get('Resumen') ?? '';
+    for (const key of REPORT_SECTION_KEYS.filter((k) => k !== 'resumen')) {
+      const section = run.sections[key];
+      expect(summary).toContain(`## ${section?.title}`);
+      expect(summary).toContain(section?.claims[0]?.text);
+    }
+    // Sections read whole questions; what did not fit in one (those no question is mapped to read them
+    // all) is listed, never cut silently.
+    for (const entry of run.missing)
+      expect(entry).toMatch(/^Sin espacio en la sección «(Canales|Tendencias)»/);
+  });
+});
+
+describe('depth', () => {
+  const FILLER = 'Los vecinos pasearon por el parque durante una semana soleada y tranquila. '.repeat(45);
+  const OFFICIAL = `${FILLER}En España hay 1.250 cafeterías de especialidad y el gasto medio por visita es de 4,20 euros. ${FILLER}`;
+  const BLOG =
+    'Un blog cuenta que los clientes de café de especialidad vuelven cada semana y valoran el trato. '.repeat(
+      4,
+    );
+
+  it('searches again for thin questions, reads the passage that answers, counts a tracking-parameter copy once, and reads the official source first', async () => {
+    behaviour = { followUps: true };
+    const queries: string[] = [];
+    const web: SearchClient = {
+      search: async (query) => {
+        queries.push(query);
+        return [
+          { url: 'https://blog.example/cafe?utm_source=boletin', title: 'Blog', snippet: query },
+          { url: 'https://blog.example/cafe/', title: 'Blog', snippet: query },
+          { url: 'https://www.ine.es/cafe', title: 'INE', snippet: query },
+        ];
+      },
+    };
+    const fetched: string[] = [];
+    const pages: PageFetcher = async (url) => {
+      fetched.push(url);
+      return { url, title: new URL(url).hostname, text: url.includes('ine.es') ? OFFICIAL : BLOG };
+    };
+    const before = model.requests.length;
+    const id = await newRun(12);
+    await runResearch(deps({ search: web, fetchPage: pages }), id, new AbortController().signal);
+    behaviour = {};
+    const run = await stored(id);
+    expect(run.status).toBe('completed');
+    expect(run.tokensUsed).toBeLessThanOrEqual(run.maxTokens);
+
+    const sources = await sourcesOf(t.database.db, id);
+    expect(sources.map((s) => s.url)).toEqual(['https://www.ine.es/cafe', 'https://blog.example/cafe']);
+    expect(fetched).toEqual(['https://www.ine.es/cafe', 'https://blog.example/cafe?utm_source=boletin']);
+    expect(OFFICIAL.indexOf('1.250 cafeterías')).toBeGreaterThan(2_400);
+    const firstNotes = requestsSince(before).find((r) => promptOf(r.body).includes('<fuente n="1"'));
+    expect(promptOf(firstNotes?.body ?? { model: '', messages: [] })).toContain('1.250 cafeterías');
+
+    // Every question was thin (the model names what is missing): follow-ups, within breadth × depth.
+    expect(queries.length).toBeGreaterThan(FAKE_PLAN.length);
+    expect(queries).toContain('número de cafeterías por barrio');
+    expect(Object.keys(run.notes as object)).toContain('p1+1');
+    const report = toReport(run, 'Cafetería', sources);
+    expect(report.questions[0]).toMatchObject({
+      question: FAKE_PLAN[0]?.question,
+      sources: [1, 2],
+      fallback: false,
+      sections: ['mercado', 'segmentos'],
+    });
+    expect(report.questions[0]?.queries).toEqual(
+      expect.arrayContaining([FAKE_PLAN[0]?.query, 'número de cafeterías por barrio']),
+    );
+  });
+
+  it('says which questions fell back to the model’s knowledge when no page could be read', async () => {
+    const id = await newRun(7);
+    const nothing: SearchClient = { search: async () => [] };
+    await runResearch(deps({ search: nothing }), id, new AbortController().signal);
+    const report = toReport(await stored(id), 'Cafetería', []);
+    expect(report.questions.map((q) => q.fallback)).toEqual([true, true, true]);
+    expect(report.questions[0]?.queries[0]).toBe(FAKE_PLAN[0]?.query);
+    expect(report.questions[0]?.sources).toEqual([]);
   });
 });

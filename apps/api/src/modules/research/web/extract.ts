@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 
-/** Characters of a page's text a run keeps (its notes are written from a few pages at once). */
+/** Characters of a page's text a run keeps with its source: the passages the model reads and the check's quotes come from it. */
 export const PAGE_TEXT_MAX_CHARS = 20_000;
 
 const collapse = (text: string) =>

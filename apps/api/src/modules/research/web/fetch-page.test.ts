@@ -14,7 +14,7 @@ import {
 import { createPageFetcher, type PageFetcher, PageRefused } from './fetch-page.ts';
 
 /**
- * The web pages a research run reads (issue 14): only on public addresses, redirects included, within
+ * The web pages a research run reads (ADR 0016): only on public addresses, redirects included, within
  * a time and a size, HTML or text only, as readable text.
  */
 const ARTICLE = `<!doctype html><html><head><title>El mercado del café en España</title>

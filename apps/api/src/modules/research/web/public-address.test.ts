@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress } from './public-address.ts';
 
-/** Which addresses a research run may connect to (issue 14: never the server's own networks). */
+/** Which addresses a research run may connect to (ADR 0016: never the server's own networks). */
 describe('public addresses', () => {
   it('admits public IPv4 and IPv6, and NAT64 or IPv4-mapped forms of a public IPv4', () => {
     for (const address of ['8.8.8.8', '2a00:1450:4003:80e::200e', '::ffff:8.8.8.8', '64:ff9b::808:808']) {

@@ -3,7 +3,7 @@ import { loadEnv } from '../../../env.ts';
 import { type FakeSearch, type SearchFlavor, startFakeSearch } from '../../../test/fakes/search.ts';
 import { createSearchClient, SearchFailed, type SearchResult } from './search.ts';
 
-/** The search providers a research run asks (issue 14): SearXNG, Brave and Tavily over their JSON APIs. */
+/** The search providers a research run asks (ADR 0016): SearXNG, Brave and Tavily over their JSON APIs. */
 const results = (query: string): SearchResult[] => [
   { url: 'https://cafe.example/mercado', title: `Café: ${query}`, snippet: ' Crece un 12 % ' },
   { url: 'https://cafe.example/mercado#arriba', title: 'Repetida', snippet: '' },

@@ -33,6 +33,8 @@ export interface LoginFormProps {
   /** A confirmation to show above the form (the account was deleted). */
   info?: string;
   focusHeading?: boolean;
+  /** Opens on the code step: a Google sign-in of an account with two-factor sign-in came back (ADR 0023). */
+  startWithSecondFactor?: boolean;
   onForgot: (email: string) => void;
   onRegister: (email: string) => void;
 }
@@ -43,6 +45,7 @@ export function LoginForm({
   returnedGoogleError = '',
   info = '',
   focusHeading,
+  startWithSecondFactor = false,
   onForgot,
   onRegister,
 }: LoginFormProps) {
@@ -56,7 +59,7 @@ export function LoginForm({
   const [notice, setNotice] = useState(returnedGoogleError);
   const { busy, run } = useSingleFlight<'submit' | 'google'>();
   // product.md §4 'second-factor-required': the password was right, the code comes next.
-  const [secondFactor, setSecondFactor] = useState(false);
+  const [secondFactor, setSecondFactor] = useState(startWithSecondFactor);
   const enter = usePasswordEntry('login', () => setSecondFactor(true));
   const signInWithGoogle = useGoogleSignIn('login');
 

@@ -117,6 +117,20 @@ describe('login view (product.md §2.4, §5)', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('opens on the code step when a Google sign-in needs the second factor, and completes it with the code', async () => {
+    const network = stubFetch({
+      'POST /api/auth/two-factor/verify-totp': { body: { token: 't', user: authUser() } },
+      'GET /api/users/me': { body: productUser({ plan_id: 9 }) },
+    });
+    const { router, queryClient } = renderWithRouter(<LoginScreen />, { path: '/?paso=segundo-factor' });
+    expect(await screen.findByRole('heading', { name: 'Verificación en dos pasos' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    type('Código de 6 dígitos', '123456');
+    press('Verificar');
+    await waitFor(() => expect(queryClient.getQueryData(accountQueryKeys.session)).toBeTruthy());
+    expect(network.callsTo('POST /api/auth/two-factor/verify-totp')[0]?.body).toEqual({ code: '123456' });
+  });
+
   it('stays silent when the user cancelled at Google', () => {
     stubFetch({});
     renderWithRouter(<LoginScreen />, { path: '/?authError=google&error=access_denied' });

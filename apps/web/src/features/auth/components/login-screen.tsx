@@ -1,3 +1,4 @@
+import { SECOND_FACTOR_STEP } from '@rumbo/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { copy } from '../../../config/copy.es.ts';
@@ -29,6 +30,7 @@ export function LoginScreen({
   const [email, setEmail] = useState('');
   const googleError = useGoogleReturnError();
   const accountDeleted = useAccountDeletedNotice();
+  const secondFactorStep = useSecondFactorStep();
 
   const show = (next: LoginView, typedEmail?: string) => {
     if (typedEmail !== undefined) setEmail(typedEmail.trim());
@@ -44,6 +46,7 @@ export function LoginScreen({
           defaultEmail={email}
           returnedGoogleError={switched ? '' : googleError}
           info={switched ? '' : accountDeleted}
+          startWithSecondFactor={!switched && secondFactorStep}
           focusHeading={switched}
           onForgot={(typed) => show('forgot', typed)}
           onRegister={(typed) => show('register', typed)}
@@ -79,6 +82,27 @@ function useAccountDeletedNotice(): string {
     );
   }, [params, setParams]);
   return message;
+}
+
+/**
+ * A Google sign-in of an account with two-factor sign-in comes back as `?paso=segundo-factor`, its
+ * challenge in a cookie (ADR 0023): the login opens on the code step, and the parameter is dropped.
+ */
+function useSecondFactorStep(): boolean {
+  const [params, setParams] = useSearchParams();
+  const [step] = useState(() => params.get(SECOND_FACTOR_STEP.param) === SECOND_FACTOR_STEP.value);
+  useEffect(() => {
+    if (!params.has(SECOND_FACTOR_STEP.param)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SECOND_FACTOR_STEP.param);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+  return step;
 }
 
 /**

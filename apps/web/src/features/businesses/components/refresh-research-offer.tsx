@@ -6,7 +6,7 @@ import { requestResearch } from '../api/businesses.ts';
 const t = copy.businesses.refreshOffer;
 
 /**
- * After a business is edited (issue 14: editing the business offers it): its market study was made
+ * After a business is edited (product.md §2.8: editing the business offers it): its market study was made
  * from the old profile, so the user may ask for a new one, within the plan's quota.
  */
 export function RefreshResearchOffer({

@@ -29,7 +29,7 @@ export function gradientCss(index: number): string {
 
 /**
  * Draws one of the six vertical gradients with the initial in the middle and returns it as a PNG, so
- * that a chosen colour is stored as a real image through the same upload as a file (issue 5).
+ * that a chosen colour is stored as a real image through the same upload as a file (ADR 0009).
  */
 export function renderGradientLogo(index: number, initial: string, size = LOGO_MAX_PIXELS): Promise<Blob> {
   const [top, bottom] = LOGO_GRADIENTS[index] ?? LOGO_GRADIENTS[0];

@@ -1,7 +1,7 @@
 import type { AnswerFeedback, Chat, ChatSearchHit } from '@rumbo/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-// The thread actions of the sidebar and the answers' tools (issue 16): rename, delete, search, export
+// The thread actions of the sidebar and the answers' tools (product.md §2.6): rename, delete, search, export
 // and rating an answer.
 
 const chatsPath = (businessId: number) => `/api/businesses/${businessId}/chats`;

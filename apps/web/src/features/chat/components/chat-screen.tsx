@@ -1,4 +1,4 @@
-import type { Business } from '@rumbo/contract';
+import { type Business, isResearchEnabled } from '@rumbo/contract';
 import { LoaderCircle } from 'lucide-react';
 import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { useChatShortcuts } from '../hooks/use-chat-shortcuts.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { useThreadList } from '../hooks/use-thread-list.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
+import { ReportSourcesProvider } from '../report-citations.tsx';
 import { drawQuestions } from '../suggested-questions.es.ts';
 import { ChatHeader, type CreditsCounterSlotProps } from './chat-header.tsx';
 import { ChatInput } from './chat-input.tsx';
@@ -225,12 +226,14 @@ function ChatWorkspace({
             notice={notice}
           />
         ) : (
-          <MessageList
-            chatKey={String(session.chat.id)}
-            messages={session.messages}
-            header={notice}
-            actions={session.streaming ? undefined : messageActions}
-          />
+          <ReportSourcesProvider businessId={business.id} enabled={isResearchEnabled(account.planId)}>
+            <MessageList
+              chatKey={String(session.chat.id)}
+              messages={session.messages}
+              header={notice}
+              actions={session.streaming ? undefined : messageActions}
+            />
+          </ReportSourcesProvider>
         )}
         {notices.length > 0 ? (
           <div className="mx-auto w-full max-w-3xl space-y-2 px-3 pb-2 sm:px-6">

@@ -43,7 +43,7 @@ function updateList(
 
 /**
  * product.md §2.6: thread history with titles, 'Nuevo chat', 'Editar' and close. Below 768 px it lies over
- * the conversation (with a backdrop that also closes it). Issue 16: a search over titles and messages,
+ * the conversation (with a backdrop that also closes it). It also holds a search over titles and messages,
  * and each thread's menu (rename, export as Markdown, delete).
  */
 export function ChatSidebar({

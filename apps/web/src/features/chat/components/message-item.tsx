@@ -8,6 +8,7 @@ import { chatFlowCopy as f } from '../../../config/copy/chat-flow.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRevealedText } from '../hooks/use-revealed-text.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
+import { linkCitations, useReportSources } from '../report-citations.tsx';
 import { AnswerTools } from './answer-tools.tsx';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
 
@@ -177,6 +178,7 @@ function AnswerMessage({
 }) {
   const failed = isFailedAnswer(message);
   const text = useRevealedText(failed ? FAILED_ANSWER_MESSAGE : message.content, message.streaming);
+  const sources = useReportSources();
   const waiting = message.streaming && text === '';
   return (
     <article
@@ -223,7 +225,7 @@ function AnswerMessage({
             ) : null}
           </div>
         ) : (
-          <MarkdownAnswer text={text} streaming={message.streaming} />
+          <MarkdownAnswer text={linkCitations(text, sources)} streaming={message.streaming} />
         )}
         {message.stopped && !message.streaming ? (
           <p className="mt-2 text-sm text-slate-500" data-testid="answer-stopped">

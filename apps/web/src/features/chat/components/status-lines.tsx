@@ -33,7 +33,7 @@ export function StatusLines({ businessId, planId }: { businessId: number; planId
     return () => clearInterval(timer);
   }, []);
 
-  // 'Hace N …' counts from the last completed research, not from a run still working (issue 14).
+  // 'Hace N …' counts from the last completed research, not from a run still working (ADR 0048).
   const lastCompleted = research.data?.last_completed_at;
   const researchAt = lastCompleted ? new Date(lastCompleted) : null;
   const underWay =

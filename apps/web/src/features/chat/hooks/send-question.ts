@@ -18,7 +18,7 @@ import {
   streamMessage,
   withNewChat,
 } from '../api/chats.ts';
-import { answerView, type ChatMessageView, type PendingAttachment } from '../messages.ts';
+import { answerView, type ChatMessageView, opensAt, type PendingAttachment } from '../messages.ts';
 import { type ActiveSend, type SendContext, streamAnswer } from './stream-answer.ts';
 
 /** A question on its way, kept so that 'Reintentar' can send it again as the same send. */
@@ -60,9 +60,20 @@ export async function sendQuestion(ctx: SendContext, input: QuestionInput): Prom
     exhausted: false,
     interrupted: false,
     attachments: input.files.map((file) => {
-      const url = URL.createObjectURL(file.file);
+      // A file the browser could not type is opened as bytes to download: never sniffed, so never shown
+      // by the browser's own PDF viewer, whatever it holds (ADR 0032).
+      const typed = file.file.type ? file.file : new Blob([file.file], { type: 'application/octet-stream' });
+      const url = URL.createObjectURL(typed);
       ctx.objectUrls.push(url);
-      return { key: file.key, type: file.type, name: file.name, size: file.size, url, preview: file.preview };
+      const opens = opensAt(url, { mimeType: file.file.type, name: file.name });
+      return {
+        key: file.key,
+        type: file.type,
+        name: file.name,
+        size: file.size,
+        url: opens,
+        preview: file.preview,
+      };
     }),
   };
   const answerKey = crypto.randomUUID();

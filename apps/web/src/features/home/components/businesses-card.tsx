@@ -11,7 +11,7 @@ import { ResearchBadge, type ResearchState } from './research-badge.tsx';
 const t = copy.home.businesses;
 
 /**
- * The user's businesses with the state of each one's market research, each opening its chat (issue 16):
+ * The user's businesses with the state of each one's market research, each opening its chat (ADR 0047):
  * what a fresh install shows on the home instead of placeholders.
  */
 export function BusinessesCard({

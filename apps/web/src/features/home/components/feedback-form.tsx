@@ -12,7 +12,7 @@ import { FEEDBACK_FORM_ID } from '../feedback-anchor.ts';
 const t = copy.home.feedback;
 
 /**
- * The in-app feedback form (issue 16): without a FEEDBACK_URL, comments are stored for the operator,
+ * The in-app feedback form (ADR 0047): without a FEEDBACK_URL, comments are stored for the operator,
  * who reads them in the console.
  */
 export function FeedbackForm({ page }: { page: string }) {

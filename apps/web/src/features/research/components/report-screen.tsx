@@ -5,7 +5,9 @@ import {
   PRODUCT_EVENTS,
   RESEARCH_MODE_LABELS,
   RESEARCH_STAGE_LABELS,
+  type ReportClaim,
   type ResearchReport,
+  type ResearchSource,
 } from '@rumbo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText, RefreshCw } from 'lucide-react';
@@ -13,7 +15,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
-import { MarkdownAnswer } from '../../../components/markdown-answer.tsx';
 import { researchCopy } from '../../../config/copy/research.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { track } from '../../../lib/analytics/client.ts';
@@ -42,8 +43,111 @@ function download(report: ResearchReport) {
   URL.revokeObjectURL(url);
 }
 
-/** The claim's own `[n]` markers become the numbered links after it. */
-const withoutMarkers = (text: string) => text.replace(/\s?\[\d{1,3}\]/g, '');
+/**
+ * A claim as text: never Markdown, so nothing in it becomes a link; its `[n]` markers and emphasis marks
+ * go (the numbered links after it are the only links).
+ */
+const claimText = (text: string) =>
+  text
+    .replace(/\s?\[\d{1,3}\]/g, '')
+    .replace(/(\*\*|__|`)/g, '')
+    .trim();
+
+/** A sourced claim's quote, folded: 'Cita: «…»' opens to the whole passage and its source's link. */
+function Quote({ claim, source }: { claim: ReportClaim; source: ResearchSource | undefined }) {
+  if (!claim.quote) return null;
+  const preview = claim.quote.text.length > 90 ? `${claim.quote.text.slice(0, 90)}…` : claim.quote.text;
+  return (
+    <details className="mt-2 text-sm text-slate-700">
+      <summary className="cursor-pointer text-slate-600 hover:text-slate-900">
+        {t.quote}: «{preview}»
+      </summary>
+      <blockquote className="mt-2 border-l-4 border-emerald-200 pl-3 break-words [overflow-wrap:anywhere]">
+        «{claim.quote.text}»
+        {source ? (
+          <footer className="mt-1">
+            <a
+              href={source.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {t.quoteFrom(source.number, source.title)}
+            </a>
+          </footer>
+        ) : null}
+      </blockquote>
+    </details>
+  );
+}
+
+/** The header's account of the check: claims checked, supported, downgraded; what was removed. */
+function Review({ report }: { report: ResearchReport }) {
+  const { review } = report;
+  const fellBack = report.mode === 'web' ? report.questions.filter((q) => q.fallback).length : 0;
+  const removed = review.instructions_removed + review.links_removed;
+  if (review.checked === 0 && removed === 0 && review.not_spanish.length === 0 && fellBack === 0) return null;
+  return (
+    <section
+      aria-label={t.reviewTitle}
+      className="mt-4 rounded-xl bg-white p-4 text-sm ring-1 ring-slate-200"
+    >
+      <p className="font-semibold text-slate-900">{t.reviewTitle}</p>
+      <p className="mt-1 text-slate-700" data-testid="review-counts">
+        {t.review(review.checked, review.supported, review.downgraded)}
+      </p>
+      {removed > 0 ? (
+        <p className="mt-1 text-slate-700">{t.removed(review.instructions_removed, review.links_removed)}</p>
+      ) : null}
+      {fellBack > 0 ? <p className="mt-1 text-amber-900">{t.fallbackNote(fellBack)}</p> : null}
+      {review.not_spanish.length > 0 ? (
+        <div className="mt-1 text-slate-700">
+          <p>{t.notSpanish}</p>
+          <ul className="mt-1 list-disc pl-5 break-words [overflow-wrap:anywhere]">
+            {review.not_spanish.map((text) => (
+              <li key={text} lang="en">
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** Per planned question: what was searched, how many sources were read, or that the model answered it. */
+function Method({ report }: { report: ResearchReport }) {
+  if (report.questions.length === 0) return null;
+  return (
+    <section aria-labelledby="metodo-title" className="mt-10">
+      <h2 id="metodo-title" className="text-xl font-bold text-slate-900">
+        {t.methodTitle}
+      </h2>
+      <ol className="mt-3 space-y-3 text-sm">
+        {report.questions.map((q) => (
+          <li
+            key={q.question}
+            className="rounded-xl bg-white p-3 ring-1 ring-slate-200 break-words [overflow-wrap:anywhere]"
+            data-fallback={q.fallback}
+          >
+            <p className="font-semibold text-slate-900">{q.question}</p>
+            {q.queries.length > 0 ? (
+              <p className="mt-1 text-slate-700">
+                {t.searched}: {q.queries.map((query) => `«${query}»`).join(', ')}
+              </p>
+            ) : null}
+            <p className={`mt-1 ${q.fallback ? 'text-amber-900' : 'text-slate-700'}`}>
+              {q.fallback
+                ? t.modelOnly
+                : `${t.sourcesRead(q.sources.length)}: ${q.sources.map((n) => `[${n}]`).join(' ')}`}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 function Report({ report }: { report: ResearchReport }) {
   const sources = new Map(report.sources.map((s) => [s.number, s]));
@@ -58,6 +162,7 @@ function Report({ report }: { report: ResearchReport }) {
           {t.usage(report.tokens_used, report.sources.length, seconds)}
         </p>
       </div>
+      <Review report={report} />
       {report.missing.length > 0 ? (
         <section
           className="mt-4 rounded-xl bg-amber-50 p-4 text-sm ring-1 ring-amber-200"
@@ -105,9 +210,9 @@ function Report({ report }: { report: ResearchReport }) {
                 className="rounded-xl bg-white p-3 ring-1 ring-slate-200"
                 data-kind={claim.kind}
               >
-                <div className="break-words text-slate-800 [overflow-wrap:anywhere]">
-                  <MarkdownAnswer text={withoutMarkers(claim.text)} streaming={false} />
-                </div>
+                <p className="break-words text-[15px] leading-relaxed text-slate-800 [overflow-wrap:anywhere]">
+                  {claimText(claim.text)}
+                </p>
                 <p className="mt-2 flex flex-wrap items-center gap-2 text-xs">
                   <span
                     className={`rounded-full px-2 py-0.5 font-semibold ring-1 ${KIND_STYLES[claim.kind]}`}
@@ -130,11 +235,16 @@ function Report({ report }: { report: ResearchReport }) {
                     ) : null;
                   })}
                 </p>
+                {claim.downgraded ? (
+                  <p className="mt-1 text-xs text-amber-900">{t.downgraded(claim.downgraded)}</p>
+                ) : null}
+                <Quote claim={claim} source={claim.quote ? sources.get(claim.quote.source) : undefined} />
               </li>
             ))}
           </ul>
         </section>
       ))}
+      <Method report={report} />
       {report.sources.length > 0 ? (
         <section aria-labelledby="fuentes-title" className="mt-10">
           <h2 id="fuentes-title" className="text-xl font-bold text-slate-900">
@@ -167,7 +277,7 @@ function Report({ report }: { report: ResearchReport }) {
 }
 
 /**
- * The market-research report of a business (issue 14): the last completed report with its sections,
+ * The market-research report of a business (ADR 0016): the last completed report with its sections,
  * the kind of each claim and numbered sources; the run under way, if any; downloads and a refresh.
  */
 export function ReportScreen({ businessId }: { businessId: number }) {

@@ -1,7 +1,7 @@
 import type { EstablishedInput, IdeaInput } from '@rumbo/contract';
 
 /**
- * The evaluation's business profiles (issue 14, `npm run eval:research`): ideas and established
+ * The evaluation's business profiles (ADR 0016, `npm run eval:research`): ideas and established
  * businesses, several countries and sectors, goals that ask for different reports.
  */
 export type EvalProfile = ({ stage: 'idea' } & IdeaInput) | ({ stage: 'established' } & EstablishedInput);

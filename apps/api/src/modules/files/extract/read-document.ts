@@ -1,7 +1,3 @@
-/**
- * Runs in a worker thread of the extraction pool (extractor.ts), loaded through extract-worker.mjs:
- * a hostile document can exhaust this thread's time and heap, never the server's.
- */
 import { InflatesTooMuch, readDocxText } from './docx-text.ts';
 import { readPdfText } from './pdf-text.ts';
 
@@ -12,7 +8,8 @@ export interface ExtractTask {
 
 export type ExtractResult = { text: string } | { refused: 'unreadable' | 'too-large' };
 
-export default async function extract(task: ExtractTask): Promise<ExtractResult> {
+/** A document's text, or why its reader gave up on it; runs in a reading process (reader-process.ts). */
+export async function readDocument(task: ExtractTask): Promise<ExtractResult> {
   try {
     const text = task.kind === 'pdf' ? await readPdfText(task.data) : await readDocxText(task.data);
     return { text };
