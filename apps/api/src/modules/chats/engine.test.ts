@@ -5,7 +5,6 @@ import { serve } from '@hono/node-server';
 import { CHAT_STREAM_HEADERS, FAILED_ANSWER_CONTENT } from '@rumbo/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssistant } from '../../ai/assistant.ts';
 import { type App, createApp } from '../../app.ts';
 import { generations, messages } from '../../db/schema/index.ts';
 import { createLogger } from '../../logger.ts';
@@ -14,9 +13,7 @@ import { chatOwner, newChat } from '../../test/chat-owner.ts';
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI } from '../../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
 import { balance } from '../credits/credits.ts';
-import { type ChatEngine, createChatEngine } from './engine.ts';
 import { interruptStaleGenerations } from './generation-store.ts';
-import type { ModelRequest } from './model-context.ts';
 
 /**
  * Two app instances on one database stand for two server processes: each has its own engine (its own
@@ -207,60 +204,5 @@ describe('several processes on one database', () => {
     } while (!row?.finished && Date.now() - started < 10_000);
     // Nothing had been saved: it reads as a failed answer, which the client's retry answers anew.
     expect(row).toMatchObject({ finished: true, content: FAILED_ANSWER_CONTENT, interrupted: false });
-  });
-});
-
-describe('an answer asked for before its send is stored', () => {
-  const prompt: ModelRequest = {
-    system: 'Eres un mentor.',
-    messages: [{ role: 'user', content: [{ type: 'text', text: 'Hola' }] }],
-  };
-  const logger = createLogger('silent');
-  let engine: ChatEngine;
-  beforeAll(() => {
-    engine = createChatEngine({
-      db: a.database.db,
-      assistant: createAssistant(a.env, logger),
-      logger,
-    });
-  });
-  afterAll(async () => {
-    await engine?.close();
-  });
-  const until = async (ok: () => boolean) => {
-    const deadline = Date.now() + 10_000;
-    while (!ok() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-  };
-
-  it('is dropped, with its model request cancelled, when the send is not stored', async () => {
-    script = { tokens: Array.from({ length: 200 }, (_, i) => ` c${i}`), tokenDelayMs: 10 };
-    const before = fake.requests.length;
-    const gen = engine.begin(prompt);
-    await until(() => gen.text.length > 0);
-    const request = fake.requests.at(before);
-    engine.cancel(gen);
-    await request?.ended;
-    expect(request?.disconnected).toBe(true);
-    // Nothing of it is kept: no running answer, nothing waiting to be stored.
-    await until(() => gen.state !== 'running');
-    expect(gen.state).toBe('failed');
-    expect(engine.live(gen.answerId)).toBeUndefined();
-  });
-
-  it('is stored whole when the model ends before the send’s rows exist', async () => {
-    script = { tokens: TOKENS.slice(0, 5), tokenDelayMs: 1 };
-    const { userId, chatId } = await setup();
-    const before = fake.requests.length;
-    const gen = engine.begin(prompt);
-    await until(() => gen.state !== 'running');
-    expect(fake.requests.at(before)?.disconnected).toBe(false);
-    const db = a.database.db;
-    const { answerId, generationId } = await runningAnswer(chatId, userId, { owner: engine.owner });
-    engine.claim(gen, { generationId, answerId });
-    await gen.stored;
-    const [stored] = await db.select().from(messages).where(eq(messages.id, answerId));
-    expect(stored).toMatchObject({ content: TOKENS.slice(0, 5).join(''), finished: true });
-    const [ended] = await db.select().from(generations).where(eq(generations.id, generationId));
-    expect(ended?.status).toBe('finished');
   });
 });

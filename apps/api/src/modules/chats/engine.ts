@@ -3,7 +3,7 @@ import { failureReason } from '../../ai/call-failure.ts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import { createGenerationStore, type GenerationStore, writeBatch, writeEnds } from './generation-store.ts';
-import { type Claim, LiveGeneration, NotStored, ShuttingDown, StopRequested } from './live-generation.ts';
+import { type Claim, LiveGeneration, ShuttingDown, StopRequested } from './live-generation.ts';
 import type { ModelRequest } from './model-context.ts';
 import { startWriteTick, type WriteTick } from './write-tick.ts';
 
@@ -106,13 +106,11 @@ async function runGeneration(engine: Engine, gen: LiveGeneration, request: Model
     } else {
       gen.state = 'failed';
       gen.failure = failureReason(error);
-      if (!(signal.reason instanceof ShuttingDown || signal.reason instanceof NotStored)) {
+      if (!(signal.reason instanceof ShuttingDown)) {
         engine.logger.warn({ err: error, generationId: gen.generationId }, 'answer generation failed');
       }
     }
   }
-  // An answer can only be stored once its rows exist (a model faster than the send's insert waits).
-  if (!(await gen.claimed)) return;
   engine.store.ending.push(gen);
   gen.wake();
   scheduleEndFlush(engine);
@@ -131,19 +129,14 @@ async function nameChat(engine: Engine, chatId: number, question: string, answer
   }
 }
 
-function beginGeneration(engine: Engine, request: ModelRequest): LiveGeneration {
+function startGeneration(engine: Engine, request: StartRequest): LiveGeneration {
   const gen = new LiveGeneration();
+  gen.generationId = request.generationId;
+  gen.answerId = request.answerId;
+  gen.titleFor = request.titleFor;
+  engine.store.live.set(gen.answerId, gen);
   if (engine.closed) gen.controller.abort(new ShuttingDown());
   void runGeneration(engine, gen, request);
-  return gen;
-}
-
-function claimGeneration(engine: Engine, gen: LiveGeneration, rows: Claim): LiveGeneration {
-  gen.generationId = rows.generationId;
-  gen.answerId = rows.answerId;
-  gen.titleFor = rows.titleFor;
-  engine.store.live.set(gen.answerId, gen);
-  gen.settleClaim(true);
   return gen;
 }
 
@@ -190,25 +183,11 @@ export function createChatEngine(deps: EngineDeps) {
     writeTick: engine.writeTick,
 
     /**
-     * Asks the model for an answer before the send's rows are stored, so that the model's time to
-     * its first token overlaps the insert. `claim` then ties it to the stored rows, or `cancel`
-     * drops it (nothing of it is ever stored). Its text accumulates in memory meanwhile.
+     * Starts a generation whose rows this process inserted as running (its claim). The model is only
+     * asked here, after the send was stored and charged: an answer nobody can pay for never costs a
+     * model request (docs/decisions/0028).
      */
-    begin: (request: ModelRequest): LiveGeneration => beginGeneration(engine, request),
-
-    /** Ties a begun generation to the rows this process inserted as running (its claim). */
-    claim: (gen: LiveGeneration, rows: Claim): LiveGeneration => claimGeneration(engine, gen, rows),
-
-    /** Drops a begun generation whose send was not stored: the model call is aborted. */
-    cancel(gen: LiveGeneration): void {
-      gen.controller.abort(new NotStored());
-      gen.settleClaim(false);
-    },
-
-    /** Starts a generation whose rows this process inserted as running (its claim). */
-    start(request: StartRequest): LiveGeneration {
-      return claimGeneration(engine, beginGeneration(engine, request), request);
-    },
+    start: (request: StartRequest): LiveGeneration => startGeneration(engine, request),
 
     live(answerId: number): LiveGeneration | undefined {
       return store.live.get(answerId);

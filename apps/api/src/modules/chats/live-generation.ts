@@ -4,8 +4,6 @@ import type { AnswerUsage } from '../../ai/assistant.ts';
 export class StopRequested extends Error {}
 /** The process is shutting down: what is still running fails (and is refunded). */
 export class ShuttingDown extends Error {}
-/** The send that began the answer was not stored (a retry raced it, or credits ran out meanwhile). */
-export class NotStored extends Error {}
 
 type EndState = 'finished' | 'stopped' | 'failed';
 
@@ -35,7 +33,7 @@ export class LiveGeneration {
     return this.state === 'finished' || this.state === 'stopped';
   }
   usage: AnswerUsage = { inputTokens: null, outputTokens: null };
-  /** The stored rows this generation writes to; set by the claim (`ChatEngine.claim`). */
+  /** The stored rows this generation writes to (its claim, `ChatEngine.start`). */
   generationId = 0;
   answerId = 0;
   titleFor: Claim['titleFor'];
@@ -43,9 +41,6 @@ export class LiveGeneration {
   /** Resolves once the final state is stored. */
   readonly stored: Promise<void>;
   markStored!: () => void;
-  /** Resolves true once the send's rows are stored (claimed), false when the send was not stored. */
-  readonly claimed: Promise<boolean>;
-  settleClaim!: (claimed: boolean) => void;
   private waiters: Array<() => void> = [];
   /** Called at every change, for as long as they are subscribed (the HTTP writers of this process). */
   readonly listeners = new Set<() => void>();
@@ -53,9 +48,6 @@ export class LiveGeneration {
   constructor() {
     this.stored = new Promise((resolve) => {
       this.markStored = resolve;
-    });
-    this.claimed = new Promise((resolve) => {
-      this.settleClaim = resolve;
     });
   }
 

@@ -60,7 +60,7 @@ export async function sendMessage(
 ): Promise<SendOutcome> {
   const { db } = deps;
   // The hot path of every answer is two round trips: this read, then one statement that stores,
-  // charges and claims; the model is asked in between when the credits look enough (below).
+  // charges and claims; the model is asked after it, so that only a paid answer reaches it.
   const clientMessageId = input.clientMessageId ?? crypto.randomUUID();
   const [found] = await deps.sendRead.execute({ chatId, businessId, userId, clientMessageId });
   if (!found) throw notFound('Chat no encontrado');
@@ -162,23 +162,8 @@ async function sendNew(
   const uploads = stored.map((f) => ({ name: f.name, data: f.data }));
   const modelRequest = () =>
     buildContext(deps, business, found.research, [...(found.history ?? []), questionRow], uploads);
-  // With enough credits in sight (or none needed) the model is asked now, so that its time to the
-  // first token overlaps storing the send (ADR 0010). The insert below still charges atomically;
-  // if it stores nothing (a racing retry, credits spent meanwhile) the call is cancelled unseen.
-  const early =
-    configured && (cost === 0 || Number(found.balance ?? 0) >= cost)
-      ? engine.begin(await modelRequest())
-      : undefined;
-  const cancelEarly = () => {
-    if (early) engine.cancel(early);
-  };
-  try {
-    for (const file of stored) await storage.put(file.key, file.data);
-    if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
-  } catch (error) {
-    cancelEarly();
-    throw error;
-  }
+  for (const file of stored) await storage.put(file.key, file.data);
+  if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
   const fixedKind: AnswerKind = configured ? 'credits_exhausted' : 'not_configured';
   const stores = storeSend(db, {
     userId,
@@ -200,12 +185,10 @@ async function sendNew(
   });
   // Files stored for a send that could not be saved must not stay behind.
   const row = await stores.catch(async (error: unknown) => {
-    cancelEarly();
     for (const file of stored) await storage.delete(file.key);
     throw error;
   });
 
-  if (!row || row.generation_id === null) cancelEarly();
   if (!row) {
     // The same send raced in from another request: its files are not needed, re-attach to it.
     for (const file of stored) await storage.delete(file.key);
@@ -228,6 +211,7 @@ async function sendNew(
     answerId: answer.id,
     titleFor: titleFor(current, message),
   };
-  const live = early ? engine.claim(early, rows) : await launchAnswer(deps, rows, modelRequest);
+  // Only now, with the send stored and its credit debited, is the model asked (docs/decisions/0028).
+  const live = await launchAnswer(deps, rows, modelRequest);
   return sendOutcome(db, current, message, answer, 'model', false, { live });
 }

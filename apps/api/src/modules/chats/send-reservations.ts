@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /**
- * A send's reservation: the one request that may ask the model for a send before the send is stored
- * (ADR 0010's early start), so that concurrent retries of one send never reach the model twice. An
- * unstored reservation older than RESERVATION_TTL_S belonged to a request that died, and another
- * request for the same send takes it over.
+ * A send's reservation: the one request that may store a send, so that concurrent retries of one send
+ * never store its files or read its documents twice (the model is asked only once the send is stored
+ * and charged, docs/decisions/0028). An unstored reservation older than RESERVATION_TTL_S belonged to
+ * a request that died, and another request for the same send takes it over.
  *
  * A stored send keeps its reservation until the cleanup job removes it: were the storing statement to
  * delete it, a concurrent reserve whose snapshot predates the store (PostgreSQL, read committed) would
- * find the conflicting row gone, insert its own and ask the model a second time. A request that gives
- * up without storing deletes it, so that a retry may take the send over at once.
+ * find the conflicting row gone, insert its own and store the send's files a second time. A request
+ * that gives up without storing deletes it, so that a retry may take the send over at once.
  */
 export const RESERVATION_TTL_S = 60;
 

@@ -122,6 +122,8 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
     fireEvent.keyDown(input(), { key: 'Enter' });
     expect(answers()[0]?.textContent).toContain(creditsExhaustedMessage(DEFAULT_PRODUCT_NAME, 9));
     expect(screen.getByRole('link', { name: 'Mejorar plan' }).getAttribute('href')).toBe('/profile/sub');
+    // Only 'Mejorar plan': regenerating or editing could only be refused again.
+    expect(screen.queryByRole('button', { name: /Regenerar la respuesta|Editar tu pregunta/ })).toBeNull();
     expect(callsTo(`POST ${CHATS}`)).toHaveLength(0);
     // Plan 9: no research and no advanced sources, each with its tooltip.
     const off = screen.getAllByRole('button', { name: 'Desactivado' });
@@ -143,6 +145,7 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
     fireEvent.keyDown(input(), { key: 'Enter' });
     await waitFor(() => expect(answers()[0]?.textContent).toContain(text));
     expect(await screen.findByRole('link', { name: 'Mejorar plan' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Regenerar la respuesta|Editar tu pregunta/ })).toBeNull();
   });
 
   it('refuses blank text, adds a line on Shift+Enter, and blocks sending until the answer finished', async () => {
