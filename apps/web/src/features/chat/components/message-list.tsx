@@ -176,7 +176,9 @@ export function MessageList({
               // Only the last exchange gets actions: the rest stay memoised while an answer grows. A
               // refusal for credits offers only 'Mejorar plan': regenerating or editing would be refused again.
               const offered =
-                actions && !last?.exhausted && (at === lastIndex || (at === lastIndex - 1 && message.sender === 'user'))
+                actions &&
+                !last?.exhausted &&
+                (at === lastIndex || (at === lastIndex - 1 && message.sender === 'user'))
                   ? actions
                   : undefined;
               return <MessageItem key={message.key} message={message} actions={offered} />;
