@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { type Assistant, createAssistant } from './ai/assistant.ts';
 import type { Database } from './db/client.ts';
 import { appOrigins, type Env } from './env.ts';
+import { checkBodies, checkedRequest } from './http/body-check.ts';
 import { clientIp } from './http/client-ip.ts';
 import { createRouter, type Router } from './http/create-router.ts';
 import { refuseCrossOrigin } from './http/cross-origin.ts';
@@ -152,6 +153,8 @@ export function createApp(deps: AppDeps): App {
     }
     return jsonLimit(c, next);
   });
+  // Depth, string sizes, NUL and well-formed text of every body but a form's, before any handler (ADR 0026).
+  app.use('/api/*', checkBodies());
 
   app.use('/api/*', clientIp(env.TRUSTED_PROXIES));
   app.use('/api/*', publicOrigin(env));
@@ -231,7 +234,7 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   // Better Auth's own endpoints (sign-up, sign-in, Google, sessions, password reset requests).
-  api.on(['GET', 'POST'], '/auth/*', (c) => authHandlerWithSignUpRetry(auth, c.req.raw));
+  api.on(['GET', 'POST'], '/auth/*', async (c) => authHandlerWithSignUpRetry(auth, await checkedRequest(c)));
   api.get('/config', (c) => c.json(publicConfig(env)));
   if (env.API_DOCS) mountDocs(api, env.PRODUCT_NAME);
   api.all('*', () => {

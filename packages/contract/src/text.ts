@@ -10,6 +10,9 @@ export const INVALID_CHARACTER_MESSAGE = 'El texto contiene un carácter no perm
 export const userText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).regex(/^[^\0]*$/, INVALID_CHARACTER_MESSAGE);
 
+/** Longest e-mail address the API takes (sign-up, sign-in, resets, `POST /api/token`). */
+export const EMAIL_MAX_LENGTH = 320;
+
 /** Longest name of a person (sign-up, profile). */
 export const USER_NAME_MAX_LENGTH = 200;
 

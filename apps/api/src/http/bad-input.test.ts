@@ -20,6 +20,10 @@ afterAll(async () => {
 
 const NUL = '\u0000';
 const TOO_BIG = 2 ** 31;
+/** JSON nested 10,000 levels deep: an object of objects, and arrays. */
+const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+const MEGABYTE_STRING = 'x'.repeat(1_000_000);
 const established = {
   ...MINIMAL_IDEA,
   user_position: 'CEO',
@@ -39,6 +43,8 @@ const json = (method: string, body: unknown, cookie?: 'owner') => ({
   body: JSON.stringify(body),
   cookie,
 });
+/** A JSON body as written, not as JSON.stringify would write it. */
+const rawJson = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
 const form = (fields: Record<string, string>) => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -125,6 +131,50 @@ const cases = (): Case[] => [
     '/api/businesses/ideas',
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":', cookie: 'owner' },
   ],
+  // Checked at the edge before any handler, Better Auth's included (http/body-check.ts, ADR 0026).
+  ...[
+    '/api/auth/sign-in/email',
+    '/api/auth/sign-up/email',
+    '/api/auth/update-user',
+    '/api/auth/reset-password',
+  ].flatMap((path): Case[] => [
+    [`JSON 10,000 deep to ${path}`, path, { ...rawJson(DEEP_OBJECT), cookie: 'owner' }],
+    [`arrays 10,000 deep to ${path}`, path, { ...rawJson(DEEP_ARRAY), cookie: 'owner' }],
+  ]),
+  ['JSON 10,000 deep to a business', '/api/businesses/ideas', { ...rawJson(DEEP_OBJECT), cookie: 'owner' }],
+  ['JSON 10,000 deep to analytics', '/api/analytics/events', rawJson(DEEP_ARRAY)],
+  ['JSON 10,000 deep to the token form', '/api/token', rawJson(DEEP_OBJECT)],
+  [
+    'a 1 MB name in update-user',
+    '/api/auth/update-user',
+    json('POST', { name: MEGABYTE_STRING }, 'owner'),
+    'name',
+  ],
+  [
+    'a 1 MB e-mail to sign in',
+    '/api/auth/sign-in/email',
+    json('POST', { email: `${MEGABYTE_STRING}@example.com`, password: 'contraseña-segura' }),
+    'email',
+  ],
+  [
+    'a 1 MB chat message',
+    `/api/businesses/${owner.businessId}/chats/${chatId}/messages/stream`,
+    json('POST', { content: MEGABYTE_STRING }, 'owner'),
+    'content',
+  ],
+  [
+    // Analytics batches take 64 KB at most.
+    'a 60,000-character key in analytics',
+    '/api/analytics/events',
+    json('POST', { events: [{ name: 'x', properties: { ['k'.repeat(60_000)]: 1 } }] }),
+    'events.0.properties',
+  ],
+  [
+    'a 3,000-character e-mail to sign up',
+    '/api/auth/sign-up/email',
+    json('POST', { name: 'Ana', email: `${'a'.repeat(3000)}@example.com`, password: 'contraseña-segura' }),
+    'email',
+  ],
   ['a null name in update-user', '/api/auth/update-user', json('POST', { name: null }, 'owner'), 'name'],
   ['a number as name in update-user', '/api/auth/update-user', json('POST', { name: 42 }, 'owner'), 'name'],
   [
@@ -163,5 +213,50 @@ describe('input the database cannot store', () => {
       password: 'contraseña-segura',
     });
     expect(signed.res.status).toBe(200);
+  });
+});
+
+describe('text that is not well-formed UTF-16', () => {
+  // PGlite miscounts the bytes of a lone surrogate after a non-ASCII character: the text loses its end,
+  // or breaks a character and fails with a 500, where PostgreSQL stores U+FFFD. The edge now makes it
+  // U+FFFD for both (http/body-check.ts, ADR 0026).
+  const LONE = 'ñ\udc00ñ';
+  const STORED = 'ñ\ufffdñ';
+  const asOwner = (path: string, init: RequestInit = {}) =>
+    t.request(path, { ...init, headers: { ...init.headers, cookie: owner.cookie } });
+  const post = (path: string, body: unknown, method = 'POST') =>
+    asOwner(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('is stored as U+FFFD in business changes, chat sends and the profile', async () => {
+    const business = `/api/businesses/ideas/${owner.businessId}`;
+    const changed = await post(business, { goal: `Crecer ${LONE}` }, 'PATCH');
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(((await (await asOwner(business)).json()) as { goal: string }).goal).toBe(`Crecer ${STORED}`);
+
+    const chat = `/api/businesses/${owner.businessId}/chats/${chatId}`;
+    const sent = await post(`${chat}/messages/stream`, { content: `Hola ${LONE}` });
+    expect(sent.status).toBeLessThan(500);
+    await sent.text();
+    const { messages } = (await (await asOwner(chat)).json()) as { messages: Array<{ content: string }> };
+    expect(messages.map((m) => m.content)).toContain(`Hola ${STORED}`);
+
+    const renamed = await post('/api/auth/update-user', { name: `Ana ${LONE}` });
+    expect(renamed.status).toBe(200);
+    expect(((await (await asOwner('/api/users/me')).json()) as { full_name: string }).full_name).toBe(
+      `Ana ${STORED}`,
+    );
+  });
+
+  it('is looked up as U+FFFD in reset codes: an unknown code, not a 500', async () => {
+    const confirm = await post('/api/password-reset/confirm', {
+      oobCode: `codigo${LONE}`,
+      password: `contraseña-${LONE}`,
+    });
+    expect(confirm.status).toBe(400);
+    const reset = await post('/api/auth/reset-password', {
+      token: `codigo${LONE}`,
+      newPassword: `nueva-${LONE}`,
+    });
+    expect(reset.status).toBe(400);
   });
 });

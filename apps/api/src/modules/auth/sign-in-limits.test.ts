@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, signInFailures } from '../../db/schema/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
-import { ACCOUNT_MAX_ATTEMPTS, deleteExpiredSignInCounters, MAX_FAILED_SIGN_INS } from './sign-in-lockout.ts';
+import {
+  ACCOUNT_MAX_ATTEMPTS,
+  accountKey,
+  createSignInLockout,
+  deleteExpiredSignInCounters,
+  MAX_FAILED_SIGN_INS,
+  pairKey,
+} from './sign-in-lockout.ts';
 
 const password = 'contraseña-segura';
 const tooMany = { code: 'too-many-requests', message: 'Demasiados intentos fallidos, intenta más tarde' };
@@ -138,7 +145,7 @@ describe('failed password attempts', () => {
     }
     // Only the account's short window passes: the owner's address has made no attempt of its own.
     await direct.database.db.execute(
-      sql`update ${signInFailures} set window_started_at = now() - interval '1 hour' where key = '*|rosa@example.com'`,
+      sql`update ${signInFailures} set window_started_at = now() - interval '1 hour' where key = ${accountKey('rosa@example.com')}`,
     );
     expect((await signIn(direct, 'rosa@example.com', password, owner)).status).toBe(200);
   });
@@ -148,6 +155,37 @@ describe('failed password attempts', () => {
     for (let i = 0; i <= ACCOUNT_MAX_ATTEMPTS; i++) {
       expect((await signIn(direct, 'sara@example.com', password, '10.22.2.1')).status).toBe(200);
     }
+  });
+});
+
+describe('very long e-mails', () => {
+  // A 3,000-character e-mail once named its counters as it was: a key past PostgreSQL's index row limit
+  // (about 2,700 bytes) and a 500, on both engines (ADR 0026).
+  const long = `${'a'.repeat(3000)}@example.com`;
+
+  it('are refused at the edge with 400, on every way in', async () => {
+    const from = '10.23.0.1';
+    const refused = await signIn(direct, long, password, from);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'email' });
+    expect((await token(direct, long, password, from)).status).toBe(400);
+    const reset = await direct.request(
+      '/api/auth/request-password-reset',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: long, redirectTo: '/reset-password' }),
+      },
+      from,
+    );
+    expect(reset.status).toBe(400);
+  });
+
+  it('name their counters by a short key', async () => {
+    const lockout = createSignInLockout(direct.database.db);
+    expect(await lockout.begin('10.23.0.2', long)).toBe(true);
+    await lockout.succeeded('10.23.0.2', long);
+    for (const key of [pairKey('10.23.0.2', long), accountKey(long)]) expect(key.length).toBeLessThan(100);
   });
 });
 
@@ -198,12 +236,16 @@ describe('expired counters', () => {
   it('are deleted, and counters of a window still open are kept', async () => {
     const db = direct.database.db;
     await db.insert(signInFailures).values([
-      { key: '192.0.2.1|vieja@example.com', count: 3, windowStartedAt: new Date(Date.now() - 20 * 60_000) },
-      { key: '192.0.2.1|reciente@example.com', count: 2, windowStartedAt: new Date() },
+      {
+        key: pairKey('192.0.2.1', 'vieja@example.com'),
+        count: 3,
+        windowStartedAt: new Date(Date.now() - 20 * 60_000),
+      },
+      { key: pairKey('192.0.2.1', 'reciente@example.com'), count: 2, windowStartedAt: new Date() },
     ]);
     await deleteExpiredSignInCounters(db);
     const keys = (await db.select().from(signInFailures)).map((row) => row.key);
-    expect(keys).toContain('192.0.2.1|reciente@example.com');
-    expect(keys).not.toContain('192.0.2.1|vieja@example.com');
+    expect(keys).toContain(pairKey('192.0.2.1', 'reciente@example.com'));
+    expect(keys).not.toContain(pairKey('192.0.2.1', 'vieja@example.com'));
   });
 });

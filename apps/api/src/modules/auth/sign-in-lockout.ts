@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { signInFailures } from '../../db/schema/index.ts';
@@ -9,6 +10,13 @@ export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_MAX_ATTEMPTS = 10;
 export const ACCOUNT_WINDOW_MS = 60 * 1000;
 
+const accountHash = (account: string) =>
+  crypto.createHash('sha256').update(account.trim().toLowerCase()).digest('base64url');
+/** The key of the counter of one client address's attempts on one account. */
+export const pairKey = (ip: string, account: string) => `${ip}|${accountHash(account)}`;
+/** The key of the counter of an account's attempts from anywhere ('*' is never a client address). */
+export const accountKey = (account: string) => `*|${accountHash(account)}`;
+
 /**
  * Counts password attempts (sign-in and every endpoint that checks a password) in the database, so
  * that every app process sees the same counts (ADR 0014):
@@ -19,11 +27,10 @@ export const ACCOUNT_WINDOW_MS = 60 * 1000;
  * An attempt is counted before its password is checked, in one statement that also says whether it may
  * go on, so that concurrent attempts cannot all pass a count taken before any of them failed. A
  * successful attempt is taken back and clears its address's count.
+ * The account is named in a counter's key by the SHA-256 of its e-mail, so that a key stays short
+ * whatever was typed (a primary key's entry must fit in an index row; ADR 0026).
  */
 export function createSignInLockout(db: Db) {
-  const pairKey = (ip: string, account: string) => `${ip}|${account.trim().toLowerCase()}`;
-  // '*' is never a client address: this row counts the account's attempts from anywhere.
-  const accountKey = (account: string) => `*|${account.trim().toLowerCase()}`;
   /** An upsert that counts one more attempt unless `max` were already counted within `windowMs`. */
   const countAttempt = (windowMs: number, max: number) => {
     const open = sql`f.window_started_at > now() - make_interval(secs => ${windowMs / 1000})`;
