@@ -11,7 +11,7 @@ import { clientIp } from './http/client-ip.ts';
 import { createRouter, type Router } from './http/create-router.ts';
 import { refuseCrossOrigin } from './http/cross-origin.ts';
 import { mountDocs } from './http/docs.ts';
-import { AppError } from './http/errors.ts';
+import { AppError, GONE_MESSAGE, isForeignKeyViolation } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
 import { PERMISSIONS_POLICY } from './http/permissions-policy.ts';
 import { publicOrigin } from './http/public-origin.ts';
@@ -257,6 +257,11 @@ export function createApp(deps: AppDeps): App {
       // Hono's own refusals (a body that is not JSON, a broken form): a 400 is a validation error like any other.
       const code = error.status === 400 ? ERROR_CODES.validation : `HTTP_${error.status}`;
       return c.json({ code, message: 'La petición no es válida' }, error.status);
+    }
+    if (isForeignKeyViolation(error)) {
+      // What the request refers to was deleted while it ran (ADR 0026): as if it had never existed.
+      (c.get('logger') ?? logger).info('a row the request refers to was deleted meanwhile');
+      return c.json({ code: ERROR_CODES.notFound, message: GONE_MESSAGE }, 404);
     }
     (c.get('logger') ?? logger).error({ err: error }, 'unhandled error');
     return c.json(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { businesses } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { type BusinessRow, logoUrl } from './business-wire.ts';
+import { logoUrl } from './business-wire.ts';
 import { processLogo } from './logo.ts';
 import { ownedBusinessRow } from './owned-business.ts';
 
@@ -34,8 +34,13 @@ export async function setLogo(
     .set({ logoKey: key, logoVersion: version, updatedAt: new Date() })
     .where(eq(businesses.id, row.id))
     .returning();
+  if (!updated) {
+    // Deleted since it was read (a delete racing the upload): its new file must not stay behind.
+    await storage.delete(key);
+    throw notFound('Negocio no encontrado');
+  }
   if (row.logoKey) await storage.delete(row.logoKey);
-  return logoUrl(updated as BusinessRow) as string;
+  return logoUrl(updated) as string;
 }
 
 export async function deleteLogo(

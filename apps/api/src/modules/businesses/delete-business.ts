@@ -13,13 +13,17 @@ export async function deleteBusiness(
   stage: BusinessStage,
   id: number,
 ): Promise<void> {
-  const row = await ownedBusinessRow(db, userId, stage, id);
+  await ownedBusinessRow(db, userId, stage, id);
   // The rows go with the business (cascade); their files must be found before.
   const files = await db
     .select({ key: attachments.storageKey })
     .from(attachments)
     .where(eq(attachments.businessId, id));
-  await db.delete(businesses).where(and(eq(businesses.id, id), eq(businesses.userId, userId)));
-  if (row.logoKey) await storage.delete(row.logoKey);
+  // The logo as it is when the row goes (a logo uploaded meanwhile included).
+  const [gone] = await db
+    .delete(businesses)
+    .where(and(eq(businesses.id, id), eq(businesses.userId, userId)))
+    .returning({ logoKey: businesses.logoKey });
+  if (gone?.logoKey) await storage.delete(gone.logoKey);
   for (const file of files) await storage.delete(file.key);
 }

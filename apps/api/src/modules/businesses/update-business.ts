@@ -10,9 +10,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { firstIssue } from '../../http/validation.ts';
-import { type BusinessRow, toBusiness, toBusinessColumns } from './business-wire.ts';
+import { toBusiness, toBusinessColumns } from './business-wire.ts';
 import { ownedBusinessRow } from './owned-business.ts';
 
 /** A PATCH body, already checked field by field at the route: only the fields it names change. */
@@ -42,5 +42,7 @@ export async function updateBusiness(
     .set({ ...toBusinessColumns(result.data), updatedAt: new Date() })
     .where(and(eq(businesses.id, id), eq(businesses.userId, userId)))
     .returning();
-  return toBusiness(row as BusinessRow);
+  // Deleted since it was read (a delete racing this change).
+  if (!row) throw notFound('Negocio no encontrado');
+  return toBusiness(row);
 }
