@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { accounts, researches, sessions } from '../db/schema/index.ts';
+import type { Logger } from '../logger.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { userOnPlan } from '../test/chat-owner.ts';
 import { startFakeOpenAI } from '../test/fakes/openai.ts';
@@ -12,14 +13,20 @@ import { startFakeOpenAI } from '../test/fakes/openai.ts';
  */
 
 /** The gates' app, its answers from a fake model; closing it stops the fake too. */
-export async function startGateApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startGateApp(
+  overrides: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const fake = await startFakeOpenAI();
-  const t = await createTestApp({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.url,
-    AI_MODEL: 'fake-mentor',
-    ...overrides,
-  });
+  const t = await createTestApp(
+    {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.url,
+      AI_MODEL: 'fake-mentor',
+      ...overrides,
+    },
+    options,
+  );
   return {
     ...t,
     close: async () => {

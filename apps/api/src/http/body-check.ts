@@ -225,5 +225,7 @@ export function checkBodies(): MiddlewareHandler<AppEnv> {
  */
 export async function checkedRequest(c: Context<AppEnv>): Promise<Request> {
   if (!('text' in c.req.bodyCache)) return c.req.raw;
-  return new Request(c.req.raw, { body: await c.req.text() });
+  const text = await c.req.text();
+  // No body stays no body: a text one would be given a text/plain type, which Better Auth refuses.
+  return new Request(c.req.raw, { body: text === '' ? null : text });
 }

@@ -3,7 +3,7 @@ import { createAssistant } from '../ai/assistant.ts';
 import { createApp } from '../app.ts';
 import { users } from '../db/schema/index.ts';
 import { type Env, loadEnv } from '../env.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import type { Mail } from '../modules/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -25,8 +25,11 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  /** `jobs`: also start the job queue, the research worker and its watchdog (as `npm start` does). */
-  options: { webDistDir?: string; jobs?: boolean } = {},
+  /**
+   * `jobs`: also start the job queue, the research worker and its watchdog (as `npm start` does).
+   * `logger`: the app's logger (by default LOG_LEVEL's, on stdout), for tests that read the log.
+   */
+  options: { webDistDir?: string; jobs?: boolean; logger?: Logger } = {},
 ): Promise<TestApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -37,7 +40,7 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const mails: Mail[] = [];
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const assistant = createAssistant(env, logger);
   // Imported only when asked for: most API tests need neither the queue nor the research pipeline.
   const jobs = options.jobs

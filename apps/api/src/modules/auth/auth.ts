@@ -53,6 +53,15 @@ export interface AuthDeps {
   onAccountEvent?: TrackAccountEvent;
 }
 
+const EMAIL_ADDRESS = /[^\s@"'<>]+@[^\s@"'<>]+\.[^\s@"'<>]+/g;
+
+/** A line of Better Auth's for our log: never a failed query's SQL or values, nor an e-mail address. */
+export function authLogLine(message: unknown): string {
+  const text = String(message);
+  if (text.includes('Failed query')) return 'Failed query';
+  return text.replace(EMAIL_ADDRESS, '[correo]');
+}
+
 export function isGoogleEnabled(env: Env): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 }
@@ -277,8 +286,12 @@ export function createAuth({ env, db, mailer, logger, onAccountEvent }: AuthDeps
       // into a second-factor challenge above records no 'Login').
       ...(onAccountEvent ? [accountEvents(onAccountEvent)] : []),
     ],
+    // An error Better Auth does not answer itself (a failed query, a bug) is thrown to the app's error
+    // handler, which logs it without SQL or values and answers in the API's shape. Left to Better Auth, it
+    // would be printed with console.error, query, parameters and all (ADR 0026).
+    onAPIError: { throw: true },
     logger: {
-      log: (level, message) => logger[level]({ source: 'better-auth' }, message),
+      log: (level, message) => logger[level]({ source: 'better-auth' }, authLogLine(message)),
     },
   } satisfies BetterAuthOptions;
 
