@@ -35,9 +35,16 @@ const NUL = '\u0000';
 /** The pattern every client string has (no NUL); generated text simply leaves NUL out. */
 const NO_NUL_PATTERN = '^[^\\0]*$';
 
+/** An e-mail address of 3,000 characters (a lockout key past PostgreSQL's index row limit, once). */
+export const LONG_EMAIL = `${'a'.repeat(3000)}@example.com`;
+/** Text with halves of surrogate pairs alone, after non-ASCII characters too (PGlite cut or broke it). */
+export const LONE_SURROGATES = ['ñ\udc00ñ', '\ud800', 'Añ\ud800 fin', 'ñ\udc00'];
+
 /** Values that have broken servers before, whatever the schema says. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
+    LONG_EMAIL,
+    ...LONE_SURROGATES,
     null,
     true,
     false,
@@ -78,7 +85,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.anything({ maxDepth: 2, maxKeys: 4 }),
 );
 
-function resolve(schema: JsonSchema, components: Components): JsonSchema {
+export function resolve(schema: JsonSchema, components: Components): JsonSchema {
   if (!schema.$ref) return schema;
   const name = schema.$ref.split('/').at(-1) ?? '';
   return components[name] ?? {};
@@ -89,8 +96,14 @@ function text(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'email') {
     // Mostly addresses every validator takes (RFC's odd corners are refused before anything runs).
     return fc.oneof(
-      fc.stringMatching(/^[a-z0-9]{1,12}(\.[a-z0-9]{1,8})?$/).map((local) => `${local}@example.com`),
-      fc.emailAddress(),
+      {
+        weight: 8,
+        arbitrary: fc
+          .stringMatching(/^[a-z0-9]{1,12}(\.[a-z0-9]{1,8})?$/)
+          .map((local) => `${local}@example.com`),
+      },
+      { weight: 2, arbitrary: fc.emailAddress() },
+      { weight: 1, arbitrary: fc.constant(LONG_EMAIL) },
     );
   }
   if (schema.pattern && schema.pattern !== NO_NUL_PATTERN) {
@@ -187,7 +200,7 @@ function recordOf(
 }
 
 /** An object that follows the schema: every required field, some optional ones, nothing else. */
-function validObject(
+export function validObject(
   schema: JsonSchema,
   components: Components,
   depth = 0,

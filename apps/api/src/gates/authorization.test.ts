@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../db/schema/index.ts';
-import { createLogger } from '../logger.ts';
-import { createAuth } from '../modules/auth/auth.ts';
 import type { TestApp } from '../test/app.ts';
 import { chat, type Entry, established, idea } from './authorization-calls.ts';
 import { APP_OPERATIONS } from './authorization-matrix-app.ts';
 import { AUTH_OPERATIONS } from './authorization-matrix-auth.ts';
 import { CHAT_AND_BILLING_OPERATIONS } from './authorization-matrix-chats.ts';
+import { authRoutes, documentRoutes, openApiDocument, routesOutsideDocument } from './served-routes.ts';
 import {
   createOwner,
   createStranger,
@@ -45,39 +44,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const pathTemplate = (path: string) => path.replace(/:(\w+)/g, '{$1}');
-
 /** Every operation the app serves: its OpenAPI document, its own routes and Better Auth's endpoints. */
 async function servedOperations(): Promise<Set<string>> {
-  const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, object> };
-  const operations = new Set<string>();
-  for (const [path, ops] of Object.entries(doc.paths)) {
-    for (const method of Object.keys(ops)) operations.add(`${method.toUpperCase()} /api${path}`);
-  }
-  // ALL entries are middleware (guards, limits, the 404 of unknown paths), not operations.
-  for (const route of t.app.routes) {
-    if (route.method === 'ALL' || route.path === '/api/auth/*') continue;
-    operations.add(`${route.method} ${pathTemplate(route.path)}`);
-  }
-  // The app hands GET and POST of /api/auth/* to Better Auth: its endpoints, as the app configures it.
-  const auth = createAuth({
-    env: t.env,
-    db: t.database.db,
-    mailer: { send: async () => {} },
-    logger: createLogger('silent'),
-  });
-  type Endpoint = {
-    path?: string;
-    options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } };
-  };
-  for (const endpoint of Object.values(auth.api) as Endpoint[]) {
-    if (!endpoint.path || endpoint.options?.metadata?.SERVER_ONLY) continue;
-    const methods = [endpoint.options?.method].flat().flatMap((m) => (m === '*' ? ['GET', 'POST'] : [m]));
-    for (const method of methods.filter((m) => m === 'GET' || m === 'POST')) {
-      operations.add(`${method} /api/auth${pathTemplate(endpoint.path)}`);
-    }
-  }
-  return operations;
+  const doc = await openApiDocument(t);
+  const routes = [...documentRoutes(doc), ...routesOutsideDocument(t, doc), ...authRoutes(t)];
+  return new Set(routes.map((route) => `${route.method} ${route.path}`));
 }
 
 interface Answer {

@@ -1,6 +1,11 @@
+import { z } from 'zod';
 import type { Components, JsonSchema } from './arbitraries.ts';
+import type { AuthRoute, ServedRoute } from './served-routes.ts';
 
-/** The operations the fuzzing gate (fuzz.test.ts) sends: the OpenAPI document's and Better Auth's. */
+/**
+ * The operations the fuzzing gate (fuzz.test.ts) sends: the OpenAPI document's, the app's routes outside
+ * it and Better Auth's.
+ */
 
 export interface Parameter {
   name: string;
@@ -34,31 +39,57 @@ export interface OpenApiDocument {
   components?: { schemas?: Components };
 }
 
+/** A zod schema as the arbitraries read it (JSON Schema, as the schema takes its input). */
+const jsonSchemaOf = (schema: z.ZodType): JsonSchema =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+
+/** A route's path parameters, as text. */
+const pathParameters = (path: string): Parameter[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name: name as string,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+
 /**
- * Better Auth's endpoints that take user input, which its own document (not served) would describe;
- * sign-out and the session revocations are left out: they would end the owner's session.
+ * Better Auth's endpoints (served-routes.ts), each from the schemas Better Auth checks its input with:
+ * every one the app serves, so that a new one is fuzzed as soon as it exists.
  */
-const text = (extra: JsonSchema = {}): JsonSchema => ({ type: 'string', ...extra });
-export const AUTH_OPERATIONS: Operation[] = [
-  ['/sign-up/email', { name: text(), email: text({ format: 'email' }), password: text({ minLength: 8 }) }],
-  ['/sign-in/email', { email: text({ format: 'email' }), password: text(), rememberMe: { type: 'boolean' } }],
-  ['/update-user', { name: text(), image: { type: ['string', 'null'] } }],
-  ['/request-password-reset', { email: text({ format: 'email' }), redirectTo: text() }],
-  ['/reset-password', { token: text(), newPassword: text({ minLength: 8 }) }],
-  ['/change-password', { currentPassword: text(), newPassword: text({ minLength: 8 }) }],
-  ['/verify-password', { password: text() }],
-].map(([path, properties]) => ({
-  method: 'POST',
-  path: `/api/auth${path}`,
-  parameters: [],
-  bodies: [
-    {
-      type: 'application/json',
-      schema: { type: 'object', properties: properties as Record<string, JsonSchema> },
-    },
-  ],
-  documented: [],
-}));
+export function authOperationsOf(routes: AuthRoute[]): Operation[] {
+  return routes.map((route) => {
+    const query = route.query ? jsonSchemaOf(route.query) : undefined;
+    const queryParameters = Object.entries(query?.properties ?? {}).map(
+      ([name, schema]): Parameter => ({ name, in: 'query', schema }),
+    );
+    return {
+      method: route.method,
+      path: route.path,
+      parameters: [...pathParameters(route.path), ...queryParameters],
+      bodies:
+        route.method === 'GET'
+          ? []
+          : [
+              {
+                type: 'application/json',
+                schema: route.body ? jsonSchemaOf(route.body) : { type: 'object' },
+              },
+            ],
+      documented: [],
+    };
+  });
+}
+
+/** The app's routes outside its OpenAPI document: any JSON object for a body. */
+export function outsideOperationsOf(routes: ServedRoute[]): Operation[] {
+  return routes.map((route) => ({
+    method: route.method,
+    path: route.path,
+    parameters: pathParameters(route.path),
+    bodies: route.method === 'GET' ? [] : [{ type: 'application/json', schema: { type: 'object' } }],
+    documented: [],
+  }));
+}
 
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
@@ -73,8 +104,12 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       });
     }
   }
-  // Deleting the owner's businesses last keeps the other operations reaching their resources.
+  return operations;
+}
+
+/** Deleting the owner's businesses last keeps the other operations reaching their resources. */
+export function deletingBusinessesLast(operations: Operation[]): Operation[] {
   const deletesBusiness = (op: Operation) =>
     op.method === 'DELETE' && /\/businesses\/\w+\/\{id\}$/.test(op.path);
-  return operations.sort((a, b) => Number(deletesBusiness(a)) - Number(deletesBusiness(b)));
+  return [...operations].sort((a, b) => Number(deletesBusiness(a)) - Number(deletesBusiness(b)));
 }

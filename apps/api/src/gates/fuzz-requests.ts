@@ -43,7 +43,7 @@ const encode = (value: unknown) => {
 };
 
 /** The owner's own values for a path parameter, so that requests reach real resources. */
-function ownedValues(owner: Owner, op: Operation, name: string): string[] {
+export function ownedValues(owner: Owner, op: Operation, name: string): string[] {
   switch (name) {
     case 'id':
       return [String(op.path.includes('/established/') ? owner.establishedId : owner.ideaId)];
@@ -80,7 +80,7 @@ interface FileSpec {
   data: Uint8Array;
 }
 
-interface Body {
+export interface Body {
   type: string;
   /** JSON text, form fields, or multipart fields and files. */
   text?: string;
@@ -88,13 +88,28 @@ interface Body {
   files?: Array<[string, FileSpec]>;
 }
 
-const formValue = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+export const formValue = (value: unknown) =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 
 /** Real files of each kind the app reads, so that uploads reach its parsers as well as its refusals. */
 export interface Samples {
   png: Uint8Array;
   pdf: Uint8Array;
   docx: Uint8Array;
+}
+
+/** A form's file fields, and the schema of its other fields. */
+export function splitFiles(schema: JsonSchema): { files: Array<[string, JsonSchema]>; plain: JsonSchema } {
+  const files = Object.entries(schema.properties ?? {}).filter(
+    ([, s]) => s.format === 'binary' || s.items?.format === 'binary' || s.type === undefined,
+  );
+  const plain = {
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(schema.properties ?? {}).filter(([k]) => !files.some(([f]) => f === k)),
+    ),
+  };
+  return { files, plain };
 }
 
 function bodyOf(
@@ -115,15 +130,7 @@ function bodyOf(
       },
     );
   }
-  const fileSchemas = Object.entries(schema.properties ?? {}).filter(
-    ([, s]) => s.format === 'binary' || s.items?.format === 'binary' || s.type === undefined,
-  );
-  const plain = {
-    ...schema,
-    properties: Object.fromEntries(
-      Object.entries(schema.properties ?? {}).filter(([k]) => !fileSchemas.some(([f]) => f === k)),
-    ),
-  };
+  const { files: fileSchemas, plain } = splitFiles(schema);
   const file: fc.Arbitrary<FileSpec> = fc.record({
     name: fc.oneof(
       fc.constantFrom(

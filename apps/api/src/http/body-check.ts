@@ -226,6 +226,8 @@ export function checkBodies(): MiddlewareHandler<AppEnv> {
 export async function checkedRequest(c: Context<AppEnv>): Promise<Request> {
   if (!('text' in c.req.bodyCache)) return c.req.raw;
   const text = await c.req.text();
-  // No body stays no body: a text one would be given a text/plain type, which Better Auth refuses.
-  return new Request(c.req.raw, { body: text === '' ? null : text });
+  // No body and no type stays so (a text body would be given the type text/plain, which Better Auth
+  // refuses); an empty body of a type is Better Auth's to refuse.
+  const none = text === '' && c.req.header('content-type') === undefined;
+  return new Request(c.req.raw, { body: none ? null : text });
 }
