@@ -26,7 +26,7 @@ import { createOwner, type Owner, PASSWORD, pngLogo, startGateApp } from './worl
 // printed with console meanwhile) holds no SQL, no query parameters and no e-mail address.
 
 const SEED = 20_261_113;
-/** Cases fast-check draws per operation: about 4,600 in all, with about 1,100 fixed ones. */
+/** Cases fast-check draws per operation: about 4,600 in all, besides about 1,100 fixed ones. */
 const RUNS = 40;
 /** Better Auth's endpoints that may end the caller's session or account: sent last, by a new user each. */
 const ENDS_SESSION = /\/(sign-out|revoke-sessions?|delete-user)$/;
@@ -79,7 +79,7 @@ async function answerText(res: Response): Promise<string> {
 }
 
 describe('fuzzing every route (security gate)', () => {
-  // About 30 s on a quiet machine.
+  // 30–60 s on a shared 2-core machine.
   it('never answers 500, a stack trace or SQL, the server stays healthy and its log clean', {
     timeout: 300_000,
   }, async () => {
