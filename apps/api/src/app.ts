@@ -73,6 +73,7 @@ export function publicConfig(env: Env): PublicConfig {
     ...(env.FEEDBACK_URL ? { feedbackUrl: env.FEEDBACK_URL } : {}),
     ...(env.TUTORIAL_VIDEO_URL ? { tutorialVideoUrl: env.TUTORIAL_VIDEO_URL } : {}),
     ...(env.AI_PROVIDER === 'demo' ? { demo: true } : {}),
+    researchSources: env.AI_PROVIDER === 'demo' ? 'none' : env.SEARCH_PROVIDER ? 'web' : 'model',
   };
 }
 

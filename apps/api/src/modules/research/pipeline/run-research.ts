@@ -128,7 +128,7 @@ export async function runResearch(
   }
   if (ctx.mode === 'none') {
     await event(ctx, { type: 'stage', label: RUN_TEXT.scaffold, stage: 'writing', progress: 0.5 });
-    await store(ctx, scaffoldReport(ctx.business), []);
+    await store(ctx, scaffoldReport(ctx.business, deps.assistant.demo === true), []);
     return;
   }
 
