@@ -90,7 +90,10 @@ async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
 /** A header exactly as the mail carried it (mailparser folds the List-* headers into an object). */
 function header(mail: ParsedMail | undefined, name: string): string {
   const line = mail?.headerLines.find((h) => h.key === name)?.line ?? '';
-  return line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+  return line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\r?\n\s+/g, ' ')
+    .trim();
 }
 
 async function emailOf(userId: number): Promise<string> {
