@@ -19,7 +19,7 @@ const MODE_LINES: Record<Exclude<ResearchMode, 'none'>, string> = {
 
 const UNSUBSCRIBE = {
   text: 'Recibes este correo porque tienes activados los «Correos de Rumbo» en tu perfil.',
-  label: 'Dejar de recibirlos',
+  label: 'Desactívalos en tu perfil',
 };
 
 function listHeaders(recipient: ResearchMailRecipient) {

@@ -27,11 +27,15 @@ export function userOfUnsubscribeToken(secret: string, token: string): number | 
   return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? userId : null;
 }
 
-/** The addresses a mail carries: the page a person opens, and the one mail programs post to. */
+/**
+ * The addresses a mail carries: the one mail programs post to without a session (RFC 8058, the mail
+ * program's 'Cancelar suscripción'), and the page a person opens from the footer: the profile's 'Correos
+ * de Rumbo' (a page of its own that posts the token without signing in is not built yet: ADR 0050).
+ */
 export function unsubscribeLinks(publicUrl: string, secret: string, userId: number) {
   const token = encodeURIComponent(unsubscribeToken(secret, userId));
   return {
-    page: `${publicUrl}/unsubscribe?token=${token}`,
+    page: `${publicUrl}/profile`,
     oneClick: `${publicUrl}/api/mail/unsubscribe?token=${token}`,
   };
 }

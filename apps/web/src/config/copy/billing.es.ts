@@ -122,6 +122,10 @@ export const billingCopy = {
     analyticsSaved: (personal: boolean) =>
       personal ? 'Tus datos de uso se asociarán a tu cuenta.' : 'Desde ahora tus datos de uso son anónimos.',
     analyticsFailed: 'No hemos podido guardar tu preferencia. Inténtalo de nuevo.',
+    mailTitle: 'Correos de Rumbo',
+    mailLabel: 'Avisarme por correo cuando mi estudio de mercado esté listo o no pueda terminar',
+    mailHint: 'El correo para restablecer la contraseña se envía siempre.',
+    mailSaved: (on: boolean) => (on ? 'Te avisaremos por correo.' : 'No te enviaremos estos correos.'),
     privacyPolicy: 'Política de privacidad',
   },
 } as const;
