@@ -59,7 +59,7 @@ test('a CEO business: the research runs, the notice follows it, the report reads
   ).toBeVisible();
   await expect(page.getByText('Investigación con fuentes de internet')).toBeVisible();
   const toc = page.getByRole('navigation', { name: 'Contenido' });
-  await expect(toc.getByRole('link')).toHaveCount(12);
+  await expect(toc.getByRole('link')).toHaveCount(13);
   for (const title of ['Resumen', 'Mercado: TAM, SAM y SOM', 'Regulación y trámites', 'DAFO', 'Viabilidad']) {
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   }
