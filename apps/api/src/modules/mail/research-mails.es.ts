@@ -19,7 +19,7 @@ const MODE_LINES: Record<Exclude<ResearchMode, 'none'>, string> = {
 
 const UNSUBSCRIBE = {
   text: 'Recibes este correo porque tienes activados los «Correos de Rumbo» en tu perfil.',
-  label: 'Desactívalos en tu perfil',
+  label: 'Dejar de recibir estos correos',
 };
 
 function listHeaders(recipient: ResearchMailRecipient) {

@@ -28,14 +28,15 @@ export function userOfUnsubscribeToken(secret: string, token: string): number | 
 }
 
 /**
- * The addresses a mail carries: the one mail programs post to without a session (RFC 8058, the mail
- * program's 'Cancelar suscripción'), and the page a person opens from the footer: the profile's 'Correos
- * de Rumbo' (a page of its own that posts the token without signing in is not built yet: ADR 0050).
+ * The addresses a mail carries, both with the signed token: the one mail programs post to without a session
+ * (RFC 8058, the mail program's 'Cancelar suscripción'), and the page a person opens from the footer
+ * (`/baja`), which asks them to confirm and then posts the token to the same endpoint. Opening either
+ * address changes nothing: only a POST does (mail scanners open links).
  */
 export function unsubscribeLinks(publicUrl: string, secret: string, userId: number) {
   const token = encodeURIComponent(unsubscribeToken(secret, userId));
   return {
-    page: `${publicUrl}/profile`,
+    page: `${publicUrl}/baja?token=${token}`,
     oneClick: `${publicUrl}/api/mail/unsubscribe?token=${token}`,
   };
 }

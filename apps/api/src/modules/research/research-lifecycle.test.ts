@@ -166,6 +166,11 @@ describe('the plan change starts the research it paid for', () => {
 
     // The one-click address of the header, posted by a mail program: no cookie, no origin.
     const oneClick = /^<([^>]+)>$/.exec(header(mail, 'list-unsubscribe'))?.[1] ?? '';
+    // The footer's link opens the page that asks to confirm (/baja), with the same signed token.
+    const token = new URL(oneClick).searchParams.get('token') ?? 'missing';
+    const page = `${TEST_PUBLIC_URL}/baja?token=${encodeURIComponent(token)}`;
+    expect(mail?.html).toContain(`href="${page}"`);
+    expect(mail?.text).toContain(page);
     const off = await t.request(oneClick.slice(TEST_PUBLIC_URL.length), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
