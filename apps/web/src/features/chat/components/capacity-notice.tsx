@@ -164,22 +164,14 @@ export function CapacityNotice({
       <p className="font-semibold text-slate-900">
         {completed ? t.completedTitle : t.loadingTitle(businessName)}
       </p>
-      <p className="mt-1 text-sm text-slate-600">{completed ? t.completedText : t.loadingText}</p>
       {completed && research?.mode === 'model' ? (
         <p className="mt-1 text-sm text-amber-900">{t.modelNote}</p>
       ) : null}
+      <p className="mt-1 text-sm text-slate-600">{completed ? t.completedText : t.loadingText}</p>
       {!completed && running && research?.label ? (
         <p className="mt-2 text-sm font-medium text-brand-700" data-testid="research-stage">
           {research.label} · {percent} %
         </p>
-      ) : null}
-      {completed && research?.status === 'completed' && reportHref ? (
-        <Link
-          to={reportHref}
-          className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-        >
-          {t.viewReport}
-        </Link>
       ) : null}
       {completed ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -202,7 +194,16 @@ export function CapacityNotice({
             <span aria-live="polite">{copied ? t.copied : t.copy}</span>
           </button>
         </div>
-      ) : (
+      ) : null}
+      {completed && research?.status === 'completed' && reportHref ? (
+        <Link
+          to={reportHref}
+          className="mt-3 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          {t.viewReport}
+        </Link>
+      ) : null}
+      {completed ? null : (
         <div
           role="progressbar"
           aria-label={t.progress}

@@ -35,6 +35,9 @@ const KIND_STYLES: Record<ClaimKind, string> = {
 
 const buttonClass =
   'inline-flex min-h-10 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
+/** The one thing to do on a screen with no report yet: start the study, or get a plan that has it. */
+const primaryButtonClass =
+  'inline-flex min-h-10 items-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60';
 
 function download(report: ResearchReport) {
   const blob = new Blob([reportMarkdown(report)], { type: 'text/markdown;charset=utf-8' });
@@ -398,13 +401,13 @@ export function ReportScreen({ businessId, planId }: { businessId: number; planI
         <div className="mt-6 text-slate-700">
           <p>{noResearch ? t.disabled : underWay ? t.emptyRunning : t.empty}</p>
           {latest.data?.can_refresh && !underWay && run?.status !== 'failed' ? (
-            <button type="button" onClick={ask} disabled={asking} className={`${buttonClass} mt-3`}>
+            <button type="button" onClick={ask} disabled={asking} className={`${primaryButtonClass} mt-3`}>
               <RefreshCw className="size-4" aria-hidden="true" />
               {asking ? t.refreshing : t.start}
             </button>
           ) : null}
           {noResearch ? (
-            <Link to={paths.subscription} className={`${buttonClass} mt-3`}>
+            <Link to={paths.subscription} className={`${primaryButtonClass} mt-3`}>
               {t.upgrade}
             </Link>
           ) : null}
