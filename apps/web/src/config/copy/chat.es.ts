@@ -101,7 +101,7 @@ export const chatCopy = {
     /** No run yet on a plan that includes research (ADR 0049). */
     noneTitle: (business: string) => `Tu mentor aún no ha estudiado el mercado de ${business}`,
     noneText:
-      'Empieza el estudio de mercado: tarda entre 10 y 15 minutos y te avisaremos por correo cuando esté listo.',
+      'Empieza el estudio de mercado: tarda entre 10 y 15 minutos y, si tienes activados los «Correos de Rumbo», te avisaremos por correo cuando termine.',
     start: 'Empezar estudio',
     starting: 'Empezando…',
     /** A run that ended as a template: nothing was researched (demo mode, or no model). */
