@@ -50,6 +50,8 @@ test('a CEO business: the research runs, the notice follows it, the report reads
   await scanScreen(page, 'chat: research under way');
   await expect(notice).toContainText('Tu mentor ya está preparado', { timeout: 60_000 });
   await expect(page.getByTestId('chat-status')).toContainText('Hace menos de 1 minuto');
+  // A CEO plan on an installation with a search provider: advanced sources are really on (ADR 0049).
+  await expect(page.getByTestId('chat-status')).toContainText('Acceso a fuentes avanzadas: Activado');
 
   // The report: sections with a table of contents, the kind of each claim, numbered sources.
   await notice.getByRole('link', { name: 'Ver estudio de mercado' }).click();
@@ -59,7 +61,7 @@ test('a CEO business: the research runs, the notice follows it, the report reads
   ).toBeVisible();
   await expect(page.getByText('Investigación con fuentes de internet')).toBeVisible();
   const toc = page.getByRole('navigation', { name: 'Contenido' });
-  await expect(toc.getByRole('link')).toHaveCount(12);
+  await expect(toc.getByRole('link')).toHaveCount(13);
   for (const title of ['Resumen', 'Mercado: TAM, SAM y SOM', 'Regulación y trámites', 'DAFO', 'Viabilidad']) {
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   }

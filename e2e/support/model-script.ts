@@ -67,11 +67,18 @@ function scriptedFailure(question: string): FakeScript | null {
 export const CITE_WORD = 'fuentes';
 export const CITED_ANSWER = 'Según tu estudio, el consumo crece [1]. Otra cifra sin fuente [7].';
 
+/** How long each market-research step of the model takes (ms); a journey may slow it to watch a run work. */
+export const RESEARCH_STEP_MS = 150;
+let researchStepMs = RESEARCH_STEP_MS;
+export function setResearchStepMs(ms: number): void {
+  researchStepMs = ms;
+}
+
 export function e2eModelScript(body: RecordedRequest['body']): FakeScript {
   // Market research: each step a little slow, so that its stages can be seen; the model misquotes a figure
   // in each section and slips in addresses and an instruction (the check must catch them).
   if (isResearchRequest(body))
-    return researchModelScript(body, { delayMs: 150, misquote: true, inject: true });
+    return researchModelScript(body, { delayMs: researchStepMs, misquote: true, inject: true });
   if (!body.stream) return { tokens: [MODEL_TITLE] };
   const failure = scriptedFailure(lastUserText(body));
   if (failure) return failure;

@@ -18,7 +18,7 @@ import { startFakeSearch } from '../../apps/api/src/test/fakes/search.ts';
 import { startFakeSmtp } from '../../apps/api/src/test/fakes/smtp.ts';
 import { startFakeWebPages } from '../../apps/api/src/test/fakes/web-pages.ts';
 import { WEB_DIST_DIR } from '../../apps/api/src/web/build.ts';
-import { e2eModelScript, RESEARCH_PAGES } from './model-script.ts';
+import { e2eModelScript, RESEARCH_PAGES, RESEARCH_STEP_MS, setResearchStepMs } from './model-script.ts';
 import { APP_PORT, APP_URL, GOOGLE_NAMES, MAIL_INSPECTOR_PORT, OIDC_PORT } from './ports.ts';
 
 const oidc = await startFakeOidc({
@@ -81,6 +81,13 @@ http
       );
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ chatId }));
+      return;
+    }
+    const stepMs = new URL(req.url ?? '/', 'http://x').searchParams.get('research-step-ms');
+    if (req.method === 'POST' && stepMs !== null) {
+      // Lets a journey watch a run work (each research step slower), then put it back.
+      setResearchStepMs(stepMs === '' ? RESEARCH_STEP_MS : Number(stepMs));
+      res.writeHead(204).end();
       return;
     }
     if (req.url === '/model/requests') {

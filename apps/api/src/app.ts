@@ -24,7 +24,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import type { Analytics } from './modules/analytics/analytics.ts';
 import { analyticsFromEnv } from './modules/analytics/from-env.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
+import { authSecret, createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
 import { operatorVerificationRoutes } from './modules/auth/operator-verification.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authHandlerWithSignUpRetry } from './modules/auth/sign-up-retry.ts';
@@ -37,6 +37,7 @@ import { createChatService } from './modules/chats/service.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { createFileStorage } from './modules/files/create-file-storage.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 import { researchRoutes } from './modules/research/routes.ts';
 import { RESEARCH_JOB, type SendResearchJob, startResearch } from './modules/research/start-research.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -73,6 +74,7 @@ export function publicConfig(env: Env): PublicConfig {
     ...(env.FEEDBACK_URL ? { feedbackUrl: env.FEEDBACK_URL } : {}),
     ...(env.TUTORIAL_VIDEO_URL ? { tutorialVideoUrl: env.TUTORIAL_VIDEO_URL } : {}),
     ...(env.AI_PROVIDER === 'demo' ? { demo: true } : {}),
+    researchSources: env.AI_PROVIDER === 'demo' ? 'none' : env.SEARCH_PROVIDER ? 'web' : 'model',
   };
 }
 
@@ -213,6 +215,7 @@ export function createApp(deps: AppDeps): App {
   api.route('/', chatRoutes({ service: chatService, writeTick: chatEngine.writeTick }));
   api.route('/', latestChatRoutes(chatService));
   api.route('/', feedbackRoutes(database.db));
+  api.route('/', mailRoutes(database.db, authSecret(env)));
   api.route('/', researchRoutes(database.db, sendResearch));
   api.route(
     '/',

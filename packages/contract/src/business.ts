@@ -1,5 +1,4 @@
 import {
-  COUNTRIES,
   CURRENCIES,
   DESCRIPTION_MAX_LENGTH,
   DESCRIPTION_MIN_LENGTH,
@@ -10,6 +9,7 @@ import {
   RESEARCH_STATUSES,
   SHORT_TEXT_MAX_LENGTH,
 } from './business-rules.ts';
+import { COUNTRIES } from './countries.ts';
 import {
   CLAIM_KINDS,
   REPORT_SECTION_KEYS,
@@ -180,6 +180,11 @@ export const latestResearchSchema = z.object({
   last_completed_id: z.number().int().nullable(),
   /** Whether the user may start another run now ('Actualizar estudio'): plan, quota, none under way. */
   can_refresh: z.boolean(),
+  /**
+   * When the last report that researched something was completed (mode web or model): the status line's
+   * 'Hace N …'. A scaffold (mode none) is a template, not research, and does not count (ADR 0049).
+   */
+  last_researched_at: z.string().nullable(),
 });
 export type LatestResearch = z.infer<typeof latestResearchSchema>;
 

@@ -12,6 +12,7 @@ export * from './business-stages.ts';
 export * from './chat.ts';
 export * from './chat-limits.ts';
 export * from './chat-rules.ts';
+export * from './countries.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './feedback.ts';

@@ -1,4 +1,5 @@
 import { PLAN_CODES, type PlanCode } from './analytics-rules.ts';
+import { RESEARCH_MAX_TOKENS } from './business-rules.ts';
 
 /** Plan catalogue (product.md §3 'Plans', §9). Ids are the product's internal plan ids. */
 export const PLAN_IDS = [-1, 9, 5, 7, 11, 12] as const;
@@ -29,6 +30,11 @@ export interface Plan {
   monthlyCredits: number | null;
   businessLimit: number;
   researchEnabled: boolean;
+  /**
+   * The token budget of one market-research run on this plan (product.md §9: 50,000). The server sets it;
+   * a client's `max_tokens` may lower it, never raise it (ADR 0049).
+   */
+  researchMaxTokens: number;
   advancedSources: boolean;
   features: PlanFeature[];
   popular: boolean;
@@ -57,6 +63,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCredits: 0,
     businessLimit: 0,
     researchEnabled: false,
+    researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: false,
     features: [],
     popular: false,
@@ -72,6 +79,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCredits: 100,
     businessLimit: 1,
     researchEnabled: false,
+    researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: false,
     features: [
       { text: '100 créditos al mes', included: true },
@@ -92,6 +100,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCredits: 500,
     businessLimit: 1,
     researchEnabled: true,
+    researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: false,
     features: [
       { text: '500 créditos al mes', included: true },
@@ -112,6 +121,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCredits: 600,
     businessLimit: 3,
     researchEnabled: true,
+    researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: true,
     features: ceoFeatures('600 créditos al mes'),
     popular: true,
@@ -127,6 +137,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCredits: 1400,
     businessLimit: 3,
     researchEnabled: true,
+    researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: true,
     features: ceoFeatures('1400 créditos al mes'),
     popular: true,
@@ -142,6 +153,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCredits: null,
     businessLimit: 3,
     researchEnabled: true,
+    researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: true,
     features: ceoFeatures('Créditos ilimitados'),
     popular: true,
@@ -186,6 +198,15 @@ export function researchQuota(planId: number): number | null {
   const plan = planOf(planId);
   if (!plan.researchEnabled) return 0;
   return plan.code === 'Founder' ? 1 : null;
+}
+
+/**
+ * The token budget of a research run on this plan, lowered (never raised) by what a client asked for
+ * (ADR 0049). A run requested before any plan (onboarding) gets the catalogue's budget.
+ */
+export function researchTokenBudget(planId: number, requested?: number): number {
+  const budget = planOf(planId).researchMaxTokens;
+  return requested === undefined ? budget : Math.max(1, Math.min(budget, requested));
 }
 
 export function hasAdvancedSources(planId: number): boolean {

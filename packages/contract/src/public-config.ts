@@ -14,5 +14,11 @@ export const publicConfigSchema = z.object({
   tutorialVideoUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** AI_PROVIDER=demo: answers come from a scripted mentor, and the app says so on every screen. */
   demo: z.boolean().optional(),
+  /**
+   * What market research can do on this installation at best (ADR 0049): `web` with a search provider,
+   * `model` with only a model, `none` in demo mode (a template). 'Acceso a fuentes avanzadas' reads
+   * 'Activado' only on a plan with them and `web` here.
+   */
+  researchSources: z.enum(['web', 'model', 'none']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,3 +1,5 @@
+import { OFFICIAL_SOURCES, type OfficialSource } from './countries.ts';
+
 // Market research (ADR 0016, product.md §3 'Research', §6): modes, stages, the report's fixed structure and
 // the kinds of claim. zod-free, so the web bundle can use the labels without the schemas.
 
@@ -13,7 +15,7 @@ export type ResearchMode = (typeof RESEARCH_MODES)[number];
 export const RESEARCH_MODE_LABELS: Record<ResearchMode, string> = {
   web: 'Investigación con fuentes de internet',
   model: 'Conocimiento del modelo, sin fuentes: las cifras son estimaciones que debes verificar',
-  none: 'Plantilla sin investigar: no hay un modelo de IA configurado',
+  none: 'Plantilla para completar: no se ha investigado nada',
 };
 
 /** Where a run is: queued → planning → gathering → writing → checking → done. */
@@ -38,6 +40,7 @@ export const REPORT_SECTIONS = [
   { key: 'precios', title: 'Precios' },
   { key: 'canales', title: 'Canales' },
   { key: 'regulacion', title: 'Regulación y trámites' },
+  { key: 'ayudas', title: 'Ayudas públicas y financiación' },
   { key: 'tendencias', title: 'Tendencias' },
   { key: 'dafo', title: 'DAFO' },
   { key: 'riesgos', title: 'Riesgos' },
@@ -50,17 +53,21 @@ export const REPORT_SECTION_KEYS = REPORT_SECTIONS.map((s) => s.key) as [
   ...ReportSectionKey[],
 ];
 
-/** What a claim rests on: a stored source [n], an estimate, or the model's unverified knowledge. */
-export const CLAIM_KINDS = ['fuente', 'estimacion', 'modelo'] as const;
+/**
+ * What a claim rests on: a stored source [n], an estimate, or the model's unverified knowledge; or, in a
+ * scaffold (mode `none`), nothing at all: a line for the founder to complete (ADR 0049).
+ */
+export const CLAIM_KINDS = ['fuente', 'estimacion', 'modelo', 'plantilla'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 export const CLAIM_KIND_LABELS: Record<ClaimKind, string> = {
   fuente: 'Fuente',
   estimacion: 'Estimación',
   modelo: 'Conocimiento del modelo',
+  plantilla: 'Para completar',
 };
 
-/** Regulation claims always carry this advice (ADR 0016). */
+/** Regulation claims in Spain always carry this advice (ADR 0016); other countries, theirs (countries.ts). */
 export const REGULATION_ADVICE = 'Verifícalo con una gestoría.';
 
 /** Events of a run's timeline (GET /researches/{id}/events). `completed` and `failed` end it. */
@@ -100,69 +107,6 @@ const DEPTH_BY_PLAN: Record<number, ResearchDepth> = {
 export function researchDepth(planId: number): ResearchDepth {
   return DEPTH_BY_PLAN[planId] ?? { breadth: 1, depth: 1 };
 }
-
-/** The kinds of official source a country's list names. */
-export type OfficialSourceKind = 'estadistica' | 'boletin' | 'ministerio' | 'camara' | 'fiscal';
-
-export interface OfficialSource {
-  name: string;
-  kind: OfficialSourceKind;
-  /** Its registered domain: a page on it or on a subdomain counts as this source. */
-  domain: string;
-}
-
-/**
- * Official sources per country (statistics institute, official gazette, a ministry or chamber, the tax
- * agency): research ranks pages on these domains first and names them in follow-up searches, and the
- * advisor may link them. Countries without a list rank every page alike.
- */
-export const OFFICIAL_SOURCES: Readonly<Record<string, readonly OfficialSource[]>> = {
-  España: [
-    { name: 'INE', kind: 'estadistica', domain: 'ine.es' },
-    { name: 'BOE', kind: 'boletin', domain: 'boe.es' },
-    { name: 'Ministerio de Industria y Turismo', kind: 'ministerio', domain: 'mintur.gob.es' },
-    { name: 'Cámara de Comercio de España', kind: 'camara', domain: 'camara.es' },
-    { name: 'Agencia Tributaria', kind: 'fiscal', domain: 'agenciatributaria.es' },
-  ],
-  México: [
-    { name: 'INEGI', kind: 'estadistica', domain: 'inegi.org.mx' },
-    { name: 'Diario Oficial de la Federación', kind: 'boletin', domain: 'dof.gob.mx' },
-    { name: 'Secretaría de Economía', kind: 'ministerio', domain: 'gob.mx' },
-    { name: 'SAT', kind: 'fiscal', domain: 'sat.gob.mx' },
-  ],
-  Colombia: [
-    { name: 'DANE', kind: 'estadistica', domain: 'dane.gov.co' },
-    { name: 'Diario Oficial', kind: 'boletin', domain: 'imprenta.gov.co' },
-    { name: 'Ministerio de Comercio, Industria y Turismo', kind: 'ministerio', domain: 'mincit.gov.co' },
-    { name: 'Confecámaras', kind: 'camara', domain: 'confecamaras.org.co' },
-    { name: 'DIAN', kind: 'fiscal', domain: 'dian.gov.co' },
-  ],
-  Argentina: [
-    { name: 'INDEC', kind: 'estadistica', domain: 'indec.gob.ar' },
-    { name: 'Boletín Oficial', kind: 'boletin', domain: 'boletinoficial.gob.ar' },
-    { name: 'Ministerio de Economía', kind: 'ministerio', domain: 'argentina.gob.ar' },
-    { name: 'ARCA (ex AFIP)', kind: 'fiscal', domain: 'afip.gob.ar' },
-  ],
-  Chile: [
-    { name: 'INE Chile', kind: 'estadistica', domain: 'ine.gob.cl' },
-    { name: 'Diario Oficial', kind: 'boletin', domain: 'diariooficial.interior.gob.cl' },
-    { name: 'Ministerio de Economía', kind: 'ministerio', domain: 'economia.gob.cl' },
-    { name: 'SII', kind: 'fiscal', domain: 'sii.cl' },
-  ],
-  Perú: [
-    { name: 'INEI', kind: 'estadistica', domain: 'inei.gob.pe' },
-    { name: 'El Peruano', kind: 'boletin', domain: 'elperuano.pe' },
-    { name: 'Ministerio de la Producción', kind: 'ministerio', domain: 'gob.pe' },
-    { name: 'SUNAT', kind: 'fiscal', domain: 'sunat.gob.pe' },
-  ],
-  Venezuela: [
-    { name: 'INE Venezuela', kind: 'estadistica', domain: 'ine.gob.ve' },
-    { name: 'Gaceta Oficial', kind: 'boletin', domain: 'tsj.gob.ve' },
-    { name: 'Ministerio de Comercio Nacional', kind: 'ministerio', domain: 'mincomercionacional.gob.ve' },
-    { name: 'Conindustria', kind: 'camara', domain: 'conindustria.org' },
-    { name: 'SENIAT', kind: 'fiscal', domain: 'seniat.gob.ve' },
-  ],
-};
 
 /** The official source a host belongs to (the domain itself or a subdomain of it), if any. */
 export function officialSourceOf(country: string, host: string): OfficialSource | undefined {

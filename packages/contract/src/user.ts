@@ -27,6 +27,8 @@ export const profileSchema = z.object({
   analytics_personal: z.boolean(),
   /** Sign-in asks for a code from an authenticator app. */
   two_factor_enabled: z.boolean(),
+  /** 'Correos de Rumbo': whether the market study's 'ready' and 'failed' e-mails are sent (ADR 0050). */
+  product_mail: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -38,3 +40,14 @@ export const signupInputSchema = z.object({
   external_id: userText().max(200).optional(),
   language: z.literal('es').optional(),
 });
+
+/** PUT /api/users/me/mail: 'Correos de Rumbo' on or off (the password reset is always sent). */
+export const mailPreferenceSchema = z.object({ product_mail: z.boolean() });
+export type MailPreference = z.infer<typeof mailPreferenceSchema>;
+
+/**
+ * POST /api/mail/unsubscribe?token=…: the signed link of a mail turns its e-mails off without a session
+ * (ADR 0050). Mail programs post `List-Unsubscribe=One-Click` to the same address (RFC 8058).
+ */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(200) });
+export const unsubscribeResultSchema = z.object({ product_mail: z.literal(false) });

@@ -40,6 +40,16 @@ export const APP_OPERATIONS: Record<string, Entry> = {
     access: 'self',
     request: () => json('/api/users/me/analytics', { personal: true }),
   },
+  'PUT /api/users/me/mail': {
+    access: 'self',
+    request: () => json('/api/users/me/mail', { product_mail: true }),
+  },
+  // The unsubscribe link: anyone holding a signed token; a made-up one changes nothing.
+  'POST /api/mail/unsubscribe': {
+    access: 'public',
+    request: () => ({ path: '/api/mail/unsubscribe?token=1.not-a-real-signature', method: 'POST' }),
+    answers: [400],
+  },
 
   // Analytics: anyone may send a batch; it is tied to the caller's own session only.
   'POST /api/analytics/events': {

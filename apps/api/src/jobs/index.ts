@@ -10,6 +10,8 @@ import type { JobDefinition } from './queue.ts';
 export interface JobDeps {
   db: Db;
   research: ResearchWorker;
+  /** Tells a founder their market study is ready, or that it failed (ADR 0050). */
+  researchMail: JobDefinition<{ researchId: number }>;
   analyticsRetentionDays: number;
 }
 
@@ -44,5 +46,6 @@ export function appJobs(deps: JobDeps): JobDefinition[] {
       },
     },
     deps.research.job as JobDefinition,
+    deps.researchMail as JobDefinition,
   ];
 }

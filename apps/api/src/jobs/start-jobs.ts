@@ -3,7 +3,10 @@ import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import { analyticsFromEnv } from '../modules/analytics/from-env.ts';
+import { authSecret } from '../modules/auth/auth.ts';
+import { createMailer, type Mailer } from '../modules/mail/mailer.ts';
 import { createResearchWorker } from '../modules/research/job.ts';
+import { RESEARCH_MAIL_JOB, researchMailJob } from '../modules/research/mail-job.ts';
 import { RESEARCH_JOB } from '../modules/research/start-research.ts';
 import { startResearchWatchdog } from '../modules/research/watchdog.ts';
 import { createPageFetcher } from '../modules/research/web/fetch-page.ts';
@@ -26,7 +29,7 @@ export async function startJobs(
   database: Database,
   logger: Logger,
   assistant: Assistant,
-  options: { work: boolean },
+  options: { work: boolean; mailer?: Mailer },
 ): Promise<RunningJobs> {
   const analytics = analyticsFromEnv(env, database.db, logger);
   const research = createResearchWorker({
@@ -39,8 +42,21 @@ export async function startJobs(
     concurrency: env.RESEARCH_CONCURRENCY,
     track: analytics.track,
   });
+  const researchMail = researchMailJob({
+    db: database.db,
+    mailer: options.mailer ?? createMailer(env, logger),
+    logger,
+    publicUrl: env.PUBLIC_URL,
+    productName: env.PRODUCT_NAME,
+    secret: authSecret(env),
+  });
   const queue = await startQueue(database, logger, {
-    jobs: appJobs({ db: database.db, research, analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS }),
+    jobs: appJobs({
+      db: database.db,
+      research,
+      researchMail,
+      analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,
+    }),
     work: options.work,
   });
   const stopWatchdog = options.work
@@ -50,6 +66,9 @@ export async function startJobs(
           await queue.send(RESEARCH_JOB, { researchId });
         },
         logger,
+        async (researchId) => {
+          await queue.send(RESEARCH_MAIL_JOB, { researchId });
+        },
       )
     : async () => {};
   return {

@@ -42,10 +42,13 @@ export async function createTestApp(
   const mails: Mail[] = [];
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const assistant = createAssistant(env, logger);
+  const collect = { send: async (mail: Mail) => void mails.push(mail) };
   // Imported only when asked for: most API tests need neither the queue nor the research pipeline.
+  // Their mails go to `mails` too, unless the test gives them an SMTP server of its own (SMTP_URL).
   const jobs = options.jobs
     ? await (await import('../jobs/start-jobs.ts')).startJobs(env, database, logger, assistant, {
         work: true,
+        ...(env.SMTP_URL ? {} : { mailer: collect }),
       })
     : null;
   const app = createApp({
@@ -55,7 +58,7 @@ export async function createTestApp(
     assistant,
     queue: jobs?.queue,
     webDistDir: options.webDistDir,
-    mailer: { send: async (mail) => void mails.push(mail) },
+    mailer: collect,
   });
   return {
     app,

@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { isOpenPath, signedInRedirect } from './guards.ts';
 
 describe('isOpenPath (product.md §2.2)', () => {
-  it.each(['/reset-password', '/stripe_success', '/stripe_cancel', '/terminos', '/privacidad', '/terminos/'])(
-    '%s needs no login',
-    (path) => {
-      expect(isOpenPath(path)).toBe(true);
-    },
-  );
+  it.each([
+    '/reset-password',
+    '/stripe_success',
+    '/stripe_cancel',
+    '/terminos',
+    '/privacidad',
+    '/baja',
+    '/terminos/',
+  ])('%s needs no login', (path) => {
+    expect(isOpenPath(path)).toBe(true);
+  });
 
   it.each(['/', '/chats', '/plans', '/onboard', '/register', '/profile/sub'])('%s needs a login', (path) => {
     expect(isOpenPath(path)).toBe(false);

@@ -8,6 +8,7 @@ const OPEN_PATHS: readonly string[] = [
   paths.stripeCancel,
   paths.terms,
   paths.privacy,
+  paths.unsubscribe,
 ];
 
 /** ADR 0006: the only screens a signed-in user without a plan may stay on. */

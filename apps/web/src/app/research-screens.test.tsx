@@ -65,6 +65,7 @@ const latest = (research: Research | null, extra: Partial<LatestResearch> = {}):
   last_completed_at: null,
   last_completed_id: null,
   can_refresh: false,
+  last_researched_at: extra.last_completed_at ?? null,
   ...extra,
 });
 
@@ -256,7 +257,7 @@ describe('the report screen', () => {
       },
       'GET /api/researches/31': { body: REPORT },
     });
-    renderWithRouter(<ReportScreen businessId={5} />);
+    renderWithRouter(<ReportScreen businessId={5} planId={7} />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Estudio de mercado de Oliva Directa' }),
     ).toBeTruthy();
@@ -313,14 +314,14 @@ describe('the report screen', () => {
       'GET /api/researches/31': { body: REPORT },
       'POST /api/researches': { status: 403, body: { code: 'RESEARCH_NOT_ALLOWED', message } },
     });
-    renderWithRouter(<ReportScreen businessId={5} />);
+    renderWithRouter(<ReportScreen businessId={5} planId={7} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Actualizar estudio' }));
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('says so when there is no study yet, and downloads the report as Markdown', async () => {
     stubFetch({ 'GET /api/businesses/5/research': { body: latest(null) } });
-    renderWithRouter(<ReportScreen businessId={5} />);
+    renderWithRouter(<ReportScreen businessId={5} planId={7} />);
     expect(await screen.findByText('Todavía no hay estudio de mercado para este negocio.')).toBeTruthy();
     const markdown = reportMarkdown(REPORT);
     expect(markdown).toContain('# Estudio de mercado de Oliva Directa');
@@ -329,5 +330,101 @@ describe('the report screen', () => {
     expect(markdown).toContain('**Puntuación de viabilidad: 7/10**');
     expect(markdown).toContain('1. [El mercado del aceite](https://ejemplo.es/aceite)');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Descargar Markdown' })).toBeNull());
+  });
+});
+
+describe('screens true to the research state (ADR 0049)', () => {
+  const SCAFFOLD: ResearchReport = {
+    ...REPORT,
+    mode: 'none',
+    sources: [],
+    missing: [],
+    questions: [],
+    review: {
+      checked: 0,
+      supported: 0,
+      downgraded: 0,
+      instructions_removed: 0,
+      links_removed: 0,
+      not_spanish: [],
+    },
+    sections: [
+      {
+        key: 'dafo',
+        title: 'DAFO',
+        claims: [
+          {
+            text: 'Fortalezas: anota lo que haces mejor que las alternativas.',
+            kind: 'plantilla',
+            sources: [],
+          },
+        ],
+        score: null,
+      },
+    ],
+  };
+
+  it('shows a template with no badge on its lines, and a status line that does not count it as research', async () => {
+    stubFetch({
+      'GET /api/businesses/5/research': {
+        body: latest(run({ status: 'completed', mode: 'none', stage: 'done', progress: 1 }), {
+          last_completed_at: new Date().toISOString(),
+          last_completed_id: 31,
+          last_researched_at: null,
+        }),
+      },
+      'GET /api/researches/31': { body: SCAFFOLD },
+    });
+    renderWithRouter(
+      <>
+        <ReportScreen businessId={5} planId={7} />
+        <StatusLines businessId={5} planId={7} />
+      </>,
+    );
+    expect(
+      await screen.findByText('Fortalezas: anota lo que haces mejor que las alternativas.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Plantilla para completar: no se ha investigado nada')).toBeTruthy();
+    expect(screen.queryByText('Estimación')).toBeNull();
+    expect(await screen.findByText('Ninguna (solo una plantilla)')).toBeTruthy();
+    expect(screen.queryByText(/^Hace /)).toBeNull();
+    // No search provider here (the default config): a CEO plan's advanced sources are not 'Activado'.
+    expect(screen.getByText('Sin buscador: conocimiento del modelo')).toBeTruthy();
+    expect(screen.queryByText('Activado')).toBeNull();
+  });
+
+  it('offers «Empezar estudio» when the plan allows one and there is no report, and starts it', async () => {
+    const network = stubFetch({
+      'GET /api/businesses/5/research': { body: latest(null, { can_refresh: true }) },
+      'POST /api/researches': { status: 202, body: run({ status: 'pending' }) },
+    });
+    renderWithRouter(<ReportScreen businessId={5} planId={5} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Empezar estudio' }));
+    await waitFor(() => expect(network.callsTo('POST /api/researches')).toHaveLength(1));
+  });
+
+  it('offers «Mejorar plan», not a start, on a plan without research', async () => {
+    stubFetch({ 'GET /api/businesses/5/research': { body: latest(run({ status: 'disabled' })) } });
+    renderWithRouter(<ReportScreen businessId={5} planId={9} />);
+    expect(
+      await screen.findByText(
+        'Tu plan no incluye investigaciones de mercado. Mejora tu plan para activarlas.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mejorar plan' }).getAttribute('href')).toBe('/profile/sub');
+    expect(screen.queryByRole('button', { name: 'Empezar estudio' })).toBeNull();
+  });
+
+  it('says the model-only viability score is the model’s estimate', async () => {
+    stubFetch({
+      'GET /api/businesses/5/research': {
+        body: latest(run({ status: 'completed' }), { last_completed_id: 31 }),
+      },
+      'GET /api/researches/31': { body: { ...REPORT, mode: 'model' } },
+    });
+    renderWithRouter(<ReportScreen businessId={5} planId={5} />);
+    expect(
+      await screen.findByText('Puntuación de viabilidad (estimación del modelo, sin fuentes): 7/10'),
+    ).toBeTruthy();
   });
 });

@@ -114,6 +114,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'register', lazy: () => import('./routes/register.tsx') },
         { path: 'terminos', handle: titled(titles.terms), lazy: () => import('./routes/terms.tsx') },
         { path: 'privacidad', handle: titled(titles.privacy), lazy: () => import('./routes/privacy.tsx') },
+        // A product mail's footer link (ADR 0050): open, the signed token is the proof.
+        { path: 'baja', handle: titled(titles.unsubscribe), lazy: () => import('./routes/unsubscribe.tsx') },
         // product.md §2.1 'Also used as navigation targets': the subscription tab and the dashboard.
         { path: 'subscription', element: <Navigate to={paths.subscription} replace /> },
         { path: 'dashboard', element: <Navigate to={paths.home} replace /> },

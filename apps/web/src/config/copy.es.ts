@@ -59,6 +59,7 @@ export const copy = {
     privacy: 'Política de privacidad',
     console: 'Consola',
     pdf: 'Documento PDF',
+    unsubscribe: 'Darse de baja de los correos',
   },
   auth: {
     brandTagline: 'Tu mentor de negocio con inteligencia artificial',

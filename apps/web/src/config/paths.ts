@@ -18,6 +18,8 @@ export const paths = {
   register: '/register',
   terms: '/terminos',
   privacy: '/privacidad',
+  /** The footer link of a product mail (ADR 0050): turns 'Correos de Rumbo' off with its signed token, no session. */
+  unsubscribe: '/baja',
   admin: '/admin',
   /** The app's own PDF viewer for an attachment at `src` (ADR 0032): the browser's would run its JavaScript. */
   pdf: (src: string, name: string) => `/pdf?${new URLSearchParams({ src, name })}`,

@@ -4,7 +4,7 @@ import { DEFAULT_PRODUCT_NAME, PUBLIC_CONFIG_META, type PublicConfig } from '@ru
 export function readPublicConfig(doc: Document = document): PublicConfig {
   const raw = doc.querySelector(`meta[name="${PUBLIC_CONFIG_META}"]`)?.getAttribute('content');
   const config = raw ? toPublicConfig(safeJson(raw)) : undefined;
-  return config ?? { productName: DEFAULT_PRODUCT_NAME, googleEnabled: false };
+  return config ?? { productName: DEFAULT_PRODUCT_NAME, googleEnabled: false, researchSources: 'model' };
 }
 
 /**
@@ -13,12 +13,15 @@ export function readPublicConfig(doc: Document = document): PublicConfig {
  */
 function toPublicConfig(value: unknown): PublicConfig | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { productName, googleEnabled, feedbackUrl, tutorialVideoUrl, demo } = value as Record<
-    string,
-    unknown
-  >;
+  const { productName, googleEnabled, feedbackUrl, tutorialVideoUrl, demo, researchSources } =
+    value as Record<string, unknown>;
   if (typeof productName !== 'string' || typeof googleEnabled !== 'boolean') return undefined;
-  const config: PublicConfig = { productName, googleEnabled };
+  const config: PublicConfig = {
+    productName,
+    googleEnabled,
+    // An older server said nothing of it: research can do what a model can, no more.
+    researchSources: researchSources === 'web' || researchSources === 'none' ? researchSources : 'model',
+  };
   if (feedbackUrl !== undefined) {
     if (!isUrl(feedbackUrl, ['http:', 'https:', 'mailto:'])) return undefined;
     config.feedbackUrl = feedbackUrl;

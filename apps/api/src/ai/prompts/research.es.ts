@@ -34,7 +34,7 @@ export function planPrompt(profile: string, stage: 'idea' | 'established'): stri
 ${asData(profile)}
 </perfil>
 
-Escribe entre 5 y 7 preguntas de investigación concretas para este negocio (${stage === 'idea' ? 'una idea que aún no está en el mercado' : 'una empresa que ya opera'}), pensadas para su país, su sector y su objetivo: tamaño y crecimiento del mercado, clientes y su disposición a pagar, competidores y sus precios, canales de venta, regulación y trámites del país, tendencias. Para cada pregunta da también una búsqueda corta (de 3 a 8 palabras, en español) que alguien escribiría en un buscador para responderla, y en «sections» las secciones del informe que alimenta, de entre: ${FED_SECTIONS.join(', ')}.`;
+Escribe entre 5 y 7 preguntas de investigación concretas para este negocio (${stage === 'idea' ? 'una idea que aún no está en el mercado' : 'una empresa que ya opera'}), pensadas para su país, su sector y su objetivo: tamaño y crecimiento del mercado, clientes y su disposición a pagar, competidores y sus precios, canales de venta, regulación y trámites del país, ayudas públicas y financiación para emprender, tendencias. Para cada pregunta da también una búsqueda corta (de 3 a 8 palabras, en español) que alguien escribiría en un buscador para responderla, y en «sections» las secciones del informe que alimenta, de entre: ${FED_SECTIONS.join(', ')}.`;
 }
 
 export interface SourceForPrompt {
@@ -92,6 +92,8 @@ const SECTION_GUIDE: Record<ReportSectionKey, string> = {
     'Explica los precios del mercado y propone un precio o rango para este negocio con su razonamiento.',
   canales: 'Propón los canales de venta y captación más adecuados, con su coste aproximado y por qué.',
   regulacion: `Lista los trámites, licencias y obligaciones fiscales del país del negocio que le aplican. Termina cada punto con «${REGULATION_ADVICE}»`,
+  ayudas:
+    'Lista las ayudas públicas para este tipo de negocio en su país y su región: subvenciones, préstamos blandos o participativos, avales y programas para emprendedores. De cada una di quién la da, para quién es y qué financia, dando prioridad a los organismos oficiales. Si no hay datos, escribe «Falta dato: …» diciendo dónde consultarlas.',
   tendencias: 'Describe de 3 a 5 tendencias del sector que afecten a este negocio.',
   dafo: 'Escribe el DAFO: fortalezas, debilidades, oportunidades y amenazas, empezando cada punto con «Fortaleza:», «Debilidad:», «Oportunidad:» o «Amenaza:».',
   riesgos: 'Lista los riesgos principales (de mercado, operativos, financieros y legales) y cómo mitigarlos.',
@@ -108,11 +110,17 @@ const MODE_RULE: Record<ResearchMode, string> = {
   none: '',
 };
 
+/** In mode `model`, the funding section names only programmes the model is sure of, each marked (ADR 0051). */
+export const FUNDING_WITHOUT_SOURCES =
+  'Sin fuentes, nombra solo programas de los que estés seguro de que existen en ese país, con kind "modelo", y termina cada uno con «(programa que conoce el modelo: comprueba que sigue abierto)». Si no estás seguro de ninguno, escribe «Falta dato: …» y el organismo oficial donde consultarlo.';
+
 export function sectionPrompt(input: {
   profile: string;
   title: string;
   key: ReportSectionKey;
   mode: ResearchMode;
+  /** The country's advice for procedures ('Verifícalo con una gestoría.' in Spain). */
+  advice?: string;
   goal: string;
   /** The findings of the questions that feed this section. */
   notes: string;
@@ -138,8 +146,8 @@ ${asData(input.notes) || '(sin hallazgos)'}
 </notas>
 ${written}${sourceList}
 Escribe la sección «${input.title}» del estudio de mercado, pensada para el objetivo del usuario: ${asData(input.goal)}.
-${SECTION_GUIDE[input.key]}
-${MODE_RULE[input.mode]}
+${input.key === 'regulacion' && input.advice ? SECTION_GUIDE.regulacion.replace(REGULATION_ADVICE, input.advice) : SECTION_GUIDE[input.key]}
+${MODE_RULE[input.mode]}${input.key === 'ayudas' && input.mode === 'model' ? `\n${FUNDING_WITHOUT_SOURCES}` : ''}
 Una cifra con kind "fuente" debe aparecer tal cual en la fuente citada; si la calculas tú, es una estimación. Cada punto es un texto breve en español (sin URLs). El campo score solo lleva número en la sección de viabilidad; en las demás, null.`;
 }
 

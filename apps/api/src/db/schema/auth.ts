@@ -33,6 +33,11 @@ export const users = pgTable(
     discoverySource: text('discovery_source'),
     /** The user asked that analytics not be tied to them (privacy page, profile): their events stay anonymous. */
     analyticsOptOut: boolean('analytics_opt_out').notNull().default(false),
+    /**
+     * 'Correos de Rumbo' (profile): false when the user turned off the e-mails that are not about their
+     * account (the market study's 'ready' and 'failed' mails); the password reset is always sent.
+     */
+    productMail: boolean('product_mail').notNull().default(true),
     /** Sign-in asks for an authenticator code (Better Auth's two-factor plugin, product.md §4 second factor). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),

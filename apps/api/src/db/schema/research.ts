@@ -54,6 +54,19 @@ export const researches = pgTable(
     createdAt: createdAt(),
     startedAt: at('started_at'),
     completedAt: at('completed_at'),
+    /**
+     * The start of the billing period the run counts in (ADR 0049): set when a plan with research lets it
+     * work (at its request, at the plan change that started it, or when it is first claimed), so a run
+     * requested during onboarding counts in the period the plan then began.
+     */
+    periodStart: at('period_start'),
+    /**
+     * The e-mail that tells the owner the run ended (ADR 0050): 'due' in the same statement that ends the
+     * run, 'sending' while a worker has it (since `mail_at`), then 'sent' or 'skipped' (opted out, or a
+     * scaffold that researched nothing). Null while the run works, and for runs from before.
+     */
+    mailState: text('mail_state', { enum: ['due', 'sending', 'sent', 'skipped'] }),
+    mailAt: at('mail_at'),
   },
   (t) => [
     index('researches_business_id_idx').on(t.businessId, t.id),
@@ -61,6 +74,7 @@ export const researches = pgTable(
     // At most one run under way per business: concurrent requests (the server's own start at creation
     // and the browser's, 1 s later) meet here and share the run.
     uniqueIndex('researches_one_active').on(t.businessId).where(sql`${t.status} in ('pending', 'running')`),
+    index('researches_mail_due_idx').on(t.mailState).where(sql`${t.mailState} in ('due', 'sending')`),
     check('researches_progress_range', sql`${t.progress} between 0 and 1000`),
   ],
 );

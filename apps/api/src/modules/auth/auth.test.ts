@@ -135,6 +135,7 @@ describe('sessions and API access', () => {
       credits: 0,
       analytics_personal: true,
       two_factor_enabled: false,
+      product_mail: true,
     });
   });
 

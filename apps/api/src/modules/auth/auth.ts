@@ -146,7 +146,7 @@ export function createAuth({ env, db, mailer, logger, onAccountEvent }: AuthDeps
         await resetLinks.endOlderThan(token, user.id);
         const link = `${originOfRequest(env, request)}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(token)}`;
         await mailer.send(
-          resetPasswordMail({ to: user.email, name: user.name, productName: env.PRODUCT_NAME, link }),
+          await resetPasswordMail({ to: user.email, name: user.name, productName: env.PRODUCT_NAME, link }),
         );
       },
     },

@@ -11,6 +11,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { ensureMonthlyFreeCredits, invoiceSourceId, setForPeriod } from '../credits/credits.ts';
+import { startResearchForPlan } from '../research/plan-change.ts';
 
 /**
  * What both payment providers (Stripe and the local test checkout) do once the provider has spoken:
@@ -105,6 +106,9 @@ export async function applySubscriptionState(tx: Db, state: SubscriptionState): 
       .update(users)
       .set({ planId: state.planId, updatedAt: new Date() })
       .where(eq(users.id, state.userId));
+    // A plan that includes research starts the businesses' research it paid for, in this same
+    // transaction (ADR 0049): a replayed event finds it started and adds nothing.
+    await startResearchForPlan(tx, state.userId, state.planId);
   } else if (sameSubscription && current && isLiveStatus(current.status)) {
     // The subscription that gave the plan has ended: back to choosing a plan.
     await tx.update(users).set({ planId: NO_PLAN, updatedAt: new Date() }).where(eq(users.id, state.userId));

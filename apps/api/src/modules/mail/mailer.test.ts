@@ -9,7 +9,7 @@ import { createMailer } from './mailer.ts';
 import { resetPasswordMail } from './reset-password.es.ts';
 
 const link = 'http://localhost:3000/reset-password?mode=resetPassword&oobCode=abc123';
-const mail = resetPasswordMail({ to: 'ana@example.com', name: 'Ana', productName: 'Rumbo', link });
+const mail = await resetPasswordMail({ to: 'ana@example.com', name: 'Ana', productName: 'Rumbo', link });
 
 describe('the mailer', () => {
   let smtp: FakeSmtp;

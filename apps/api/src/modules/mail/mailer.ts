@@ -12,10 +12,26 @@ export interface Mail {
   text: string;
   /** A link worth printing when there is no mail server (local use only). */
   link?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on mails a user may turn off). */
+  headers?: Record<string, string>;
+  /** A Message-ID of its own: a mail sent again after a crash carries the same one (ADR 0050). */
+  messageId?: string;
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+}
+
+function message(from: string, mail: Mail) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
+  };
 }
 
 /**
@@ -28,13 +44,7 @@ export function createMailer(env: Env, logger: Logger): Mailer {
     const transport = nodemailer.createTransport(env.SMTP_URL);
     return {
       async send(mail) {
-        await transport.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-        });
+        await transport.sendMail(message(from, mail));
       },
     };
   }
@@ -42,13 +52,7 @@ export function createMailer(env: Env, logger: Logger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
+      const info = await transport.sendMail(message(from, mail));
       fs.mkdirSync(outbox, { recursive: true });
       const file = path.join(
         outbox,

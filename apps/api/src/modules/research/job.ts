@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { researches } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { TrackEvent } from '../../lib/track.ts';
+import { periodStartOf } from './period.ts';
 import { ResearchFailure, type ResearchRunDeps, runResearch } from './pipeline/run-research.ts';
 import { failRun, RESEARCH_PLAN_IDS, STALE_AFTER_S } from './run-state.ts';
 import { RESEARCH_JOB } from './start-research.ts';
@@ -60,7 +61,8 @@ async function claim(db: Db, researchId: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update researches r set status = 'running', attempts = r.attempts + 1, heartbeat_at = now(),
-          started_at = coalesce(r.started_at, now())
+          started_at = coalesce(r.started_at, now()),
+          period_start = coalesce(r.period_start, ${periodStartOf(sql`b.user_id`)})
         from businesses b join users u on u.id = b.user_id
         where r.id = ${researchId} and b.id = r.business_id
           and u.plan_id in (${sql.join(

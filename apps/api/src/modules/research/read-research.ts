@@ -1,5 +1,5 @@
 import type { LatestResearch, Research, ResearchReport } from '@rumbo/contract';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, researches } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -38,8 +38,22 @@ export async function latestResearch(db: Db, userId: number, businessId: number)
     )
     .orderBy(desc(researches.completedAt))
     .limit(1);
+  const [researched] = await db
+    .select({ at: researches.completedAt })
+    .from(researches)
+    .where(
+      and(
+        eq(researches.businessId, businessId),
+        eq(researches.status, 'completed'),
+        inArray(researches.mode, ['web', 'model']),
+        isNotNull(researches.completedAt),
+      ),
+    )
+    .orderBy(desc(researches.completedAt))
+    .limit(1);
   return {
     research: latest ? await researchOf(db, latest) : null,
+    last_researched_at: researched?.at?.toISOString() ?? null,
     last_completed_at: completed?.at?.toISOString() ?? null,
     last_completed_id: completed?.id ?? null,
     can_refresh: await canStartRun(db, userId, business.planId, businessId),

@@ -1,16 +1,20 @@
 import {
   ERROR_CODES,
-  RESEARCH_MAX_TOKENS,
+  isResearchEnabled,
   RESEARCH_QUOTA_MESSAGE,
   RESEARCH_STAGE_LABELS,
   researchQuota,
+  researchTokenBudget,
   STARTER_PLAN,
 } from '@rumbo/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { businesses, researches, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { periodStartOf, runsThisPeriod } from './period.ts';
 import { appendEvent, latestRun, type ResearchRow } from './store.ts';
+
+export { runsThisPeriod } from './period.ts';
 
 /** The pg-boss queue that works runs. */
 export const RESEARCH_JOB = 'market-research';
@@ -53,23 +57,6 @@ async function activeOrRecentRun(db: Db, businessId: number): Promise<ResearchRo
   return row;
 }
 
-/**
- * Runs of this user's businesses that count against the plan's quota in the current billing period
- * (from one month before the subscription's period end, else from the start of the calendar month).
- * A failed run does not count: the user may retry it.
- */
-export async function runsThisPeriod(db: Db, userId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from researches r
-      join businesses b on b.id = r.business_id
-      left join subscriptions s on s.user_id = b.user_id
-      where b.user_id = ${userId} and r.status in ('pending', 'running', 'completed')
-        and r.created_at >= coalesce(s.current_period_end - interval '1 month', date_trunc('month', now()))`,
-  );
-  return Number(row?.n ?? 0);
-}
-
 /** Whether the user may start another run of this business now ('Actualizar estudio'). */
 export async function canStartRun(db: Db, userId: number, planId: number, businessId: number) {
   const quota = researchQuota(planId);
@@ -87,16 +74,18 @@ export async function canStartRun(db: Db, userId: number, planId: number, busine
  * `POST /researches`, idempotent per business). Starter has no research: the request is recorded as
  * 'disabled' and nothing runs. Without a plan yet (onboarding) the run waits, pending, until a plan is
  * chosen (the watchdog sends it then). Founder has one run per billing period; the CEO plans any number,
- * one at a time per business.
+ * one at a time per business. The run's token budget is the plan's: `requestedTokens` (the client's
+ * `max_tokens`) may lower it, never raise it (ADR 0049).
  */
 export async function startResearch(
   db: Db,
   send: SendResearchJob,
   userId: number,
   businessId: number,
-  maxTokens: number = RESEARCH_MAX_TOKENS,
+  requestedTokens?: number,
 ): Promise<ResearchRow> {
   const business = await ownedBusiness(db, userId, businessId);
+  const maxTokens = researchTokenBudget(business.planId, requestedTokens);
   const existing = await activeOrRecentRun(db, businessId);
   if (existing) return existing;
   if (business.planId === STARTER_PLAN) {
@@ -116,7 +105,14 @@ export async function startResearch(
   // business's active run makes this insert a no-op, and the run under way is returned instead.
   const [created] = await db
     .insert(researches)
-    .values({ businessId, maxTokens, status: 'pending', heartbeatAt: new Date() })
+    .values({
+      businessId,
+      maxTokens,
+      status: 'pending',
+      heartbeatAt: new Date(),
+      // Without a plan yet (onboarding) the period is the one the plan will begin: set when it is chosen.
+      periodStart: isResearchEnabled(business.planId) ? periodStartOf(userId) : null,
+    })
     .onConflictDoNothing()
     .returning();
   if (!created) {

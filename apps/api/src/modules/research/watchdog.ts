@@ -2,6 +2,8 @@ import { type ResearchStage, STARTER_PLAN } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
+import { type SendResearchMailJob, sweepResearchMails } from './mail-job.ts';
+import { reviveDisabledResearch } from './plan-change.ts';
 import { failRun, RESEARCH_PLAN_IDS, STALE_AFTER_S } from './run-state.ts';
 import type { SendResearchJob } from './start-research.ts';
 import { appendEvent } from './store.ts';
@@ -18,10 +20,15 @@ export const GAVE_UP_REASON =
 /**
  * One pass of the watchdog, safe to run in several processes at once (every change is a conditional
  * update): a running run whose heartbeat stopped is handed back and sent again, or failed after
- * MAX_ATTEMPTS; a pending run of a Starter user is disabled; a pending run nobody took is sent again.
+ * MAX_ATTEMPTS; a pending run of a Starter user is disabled; a disabled run whose owner's plan now has
+ * research begins again; a pending run nobody took (or one just started by a plan change) is sent.
  * Nothing stays 'running' forever.
  */
-export async function sweepResearch(db: Db, send: SendResearchJob): Promise<void> {
+export async function sweepResearch(
+  db: Db,
+  send: SendResearchJob,
+  sendMail?: SendResearchMailJob,
+): Promise<void> {
   const stale = await queryRows<{
     id: number;
     attempts: number;
@@ -58,6 +65,9 @@ export async function sweepResearch(db: Db, send: SendResearchJob): Promise<void
       where r.status = 'pending' and b.id = r.business_id and u.plan_id = ${STARTER_PLAN}`,
   );
 
+  // A business left with a disabled run while its owner's plan now includes research: it begins (ADR 0049).
+  await reviveDisabledResearch(db, RESEARCH_PLAN_IDS);
+
   const waiting = await queryRows<{ id: number }>(
     db,
     sql`update researches r set heartbeat_at = now()
@@ -71,14 +81,21 @@ export async function sweepResearch(db: Db, send: SendResearchJob): Promise<void
       returning r.id`,
   );
   for (const { id } of waiting) await send(id);
+
+  if (sendMail) await sweepResearchMails(db, sendMail);
 }
 
 /** Runs the watchdog every few seconds in a process that works jobs; returns its stop. */
-export function startResearchWatchdog(db: Db, send: SendResearchJob, logger: Logger): () => Promise<void> {
+export function startResearchWatchdog(
+  db: Db,
+  send: SendResearchJob,
+  logger: Logger,
+  sendMail?: SendResearchMailJob,
+): () => Promise<void> {
   let sweeping: Promise<void> | null = null;
   const sweep = () => {
     // A slow pass (a busy database) is not overlapped by the next one.
-    sweeping ??= sweepResearch(db, send)
+    sweeping ??= sweepResearch(db, send, sendMail)
       .catch((error: unknown) => logger.error({ err: error }, 'research watchdog failed'))
       .finally(() => {
         sweeping = null;

@@ -13,5 +13,6 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
     credits,
     analytics_personal: !user.analyticsOptOut,
     two_factor_enabled: user.twoFactorEnabled,
+    product_mail: user.productMail,
   };
 }

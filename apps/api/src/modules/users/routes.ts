@@ -3,6 +3,7 @@ import {
   analyticsPreferenceSchema,
   productUserSchema as contractProductUserSchema,
   profileSchema as contractProfileSchema,
+  mailPreferenceSchema,
   onboardingInputSchema,
   signupInputSchema,
   updateProfileSchema,
@@ -11,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { createRouter } from '../../http/create-router.ts';
 import { errorResponse, json, named, signedIn } from '../../http/openapi.ts';
 import type { TrackEvent } from '../../lib/track.ts';
+import { setProductMail } from '../mail/unsubscribe.ts';
 import { changeFullName } from './change-full-name.ts';
 import { getProductUser } from './get-product-user.ts';
 import { getProfile } from './get-profile.ts';
@@ -107,6 +109,21 @@ const analyticsPreferenceRoute = createRoute({
   },
 });
 
+const mailPreferenceRoute = createRoute({
+  method: 'put',
+  path: '/users/me/mail',
+  tags: ['Usuarios'],
+  summary: '«Correos de Rumbo»: si se envían los avisos del estudio de mercado (listo, o no pudo terminar)',
+  description: 'El correo para restablecer la contraseña se envía siempre.',
+  security: signedIn,
+  request: { body: { required: true, content: json(mailPreferenceSchema) } },
+  responses: {
+    200: { description: 'La preferencia guardada', content: json(mailPreferenceSchema) },
+    400: errorResponse('Datos no válidos'),
+    401: errorResponse('Sin sesión'),
+  },
+});
+
 export function usersRoutes(db: Db, adminEmails: readonly string[], track: TrackEvent) {
   const app = createRouter();
   const productUser = (userId: number) => getProductUser(db, userId, adminEmails);
@@ -124,6 +141,11 @@ export function usersRoutes(db: Db, adminEmails: readonly string[], track: Track
     const { personal } = c.req.valid('json');
     await setAnalyticsPreference(db, c.get('userId'), personal);
     return c.json({ personal }, 200);
+  });
+  app.openapi(mailPreferenceRoute, async (c) => {
+    const { product_mail } = c.req.valid('json');
+    await setProductMail(db, c.get('userId'), product_mail);
+    return c.json({ product_mail }, 200);
   });
   app.openapi(profileRoute, async (c) => c.json(await getProfile(db, c.get('userId')), 200));
   return app;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Archive, KeyRound, LogOut, ShieldCheck, Smartphone, Trash2, UserRound } from 'lucide-react';
+import { Archive, KeyRound, LogOut, Mail, ShieldCheck, Smartphone, Trash2, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '../../components/button.tsx';
 import { DashboardCard } from '../../components/dashboard-card.tsx';
@@ -13,6 +13,7 @@ import { accountDeletedPath, clearSessionState } from '../../features/auth/sessi
 import { AnalyticsPreference } from '../../features/profile/analytics-preference.tsx';
 import { DeleteAccount } from '../../features/profile/delete-account.tsx';
 import { DownloadData } from '../../features/profile/download-data.tsx';
+import { MailPreference } from '../../features/profile/mail-preference.tsx';
 import { PasswordForm } from '../../features/profile/password-form.tsx';
 import { ProfileDetails } from '../../features/profile/profile-details.tsx';
 import { TwoFactorSection } from '../../features/profile/two-factor-section.tsx';
@@ -67,6 +68,14 @@ export function Component() {
           <AnalyticsPreference
             personal={profile.data.analytics_personal}
             onSaved={(personal) => updateProfile({ analytics_personal: personal })}
+          />
+        </DashboardCard>
+      ) : null}
+      {profile.data ? (
+        <DashboardCard title={texts.mailTitle} icon={Mail}>
+          <MailPreference
+            on={profile.data.product_mail}
+            onSaved={(on) => updateProfile({ product_mail: on })}
           />
         </DashboardCard>
       ) : null}

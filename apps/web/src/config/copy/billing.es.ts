@@ -122,6 +122,22 @@ export const billingCopy = {
     analyticsSaved: (personal: boolean) =>
       personal ? 'Tus datos de uso se asociarán a tu cuenta.' : 'Desde ahora tus datos de uso son anónimos.',
     analyticsFailed: 'No hemos podido guardar tu preferencia. Inténtalo de nuevo.',
+    mailTitle: 'Correos de Rumbo',
+    mailLabel: 'Avisarme por correo cuando mi estudio de mercado esté listo o no pueda terminar',
+    mailHint: 'El correo para restablecer la contraseña se envía siempre.',
+    mailSaved: (on: boolean) => (on ? 'Te avisaremos por correo.' : 'No te enviaremos estos correos.'),
+    /** /baja, opened from a mail's footer without signing in (ADR 0050). */
+    unsubscribe: {
+      title: 'Dejar de recibir los correos de Rumbo',
+      text: 'Dejarás de recibir los correos que te avisan de que tu estudio de mercado está listo o no pudo terminar. El correo para restablecer la contraseña se envía siempre.',
+      confirm: 'Darme de baja',
+      confirming: 'Dándote de baja…',
+      done: 'Listo: ya no te enviaremos estos correos. Puedes volver a activarlos en tu perfil, en «Correos de Rumbo».',
+      invalid:
+        'Este enlace para darte de baja no es válido. Ábrelo de nuevo desde el correo, o desactiva los correos en tu perfil.',
+      failed: 'No hemos podido darte de baja. Inténtalo de nuevo.',
+      profile: 'Ir a mi perfil',
+    },
     privacyPolicy: 'Política de privacidad',
   },
 } as const;

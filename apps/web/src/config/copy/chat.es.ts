@@ -76,6 +76,13 @@ export const chatCopy = {
     advancedSources: 'Acceso a fuentes avanzadas:',
     advancedOn: 'Activado',
     advancedOff: 'Desactivado',
+    /** A plan with advanced sources on an installation without a search provider, or in demo mode. */
+    advancedNoSearch: 'Sin buscador: conocimiento del modelo',
+    advancedNoSearchTooltip:
+      'Tu plan incluye fuentes avanzadas, pero esta instalación no tiene un buscador configurado: el estudio usa el conocimiento del modelo.',
+    advancedDemo: 'No disponible en modo demostración',
+    advancedDemoTooltip: 'En modo demostración no se investiga: el estudio es una plantilla para completar.',
+    researchTemplateOnly: 'Ninguna (solo una plantilla)',
     advancedTooltip: 'Mejora al plan CEO o al plan Empresa para acceder a fuentes avanzadas',
   },
   capacity: {
@@ -91,6 +98,18 @@ export const chatCopy = {
     close: 'Cerrar aviso',
     viewReport: 'Ver estudio de mercado',
     failedTitle: 'No pudimos terminar el estudio de mercado',
+    /** No run yet on a plan that includes research (ADR 0049). */
+    noneTitle: (business: string) => `Tu mentor aún no ha estudiado el mercado de ${business}`,
+    noneText:
+      'Empieza el estudio de mercado: tarda entre 10 y 15 minutos y, si tienes activados los «Correos de Rumbo», te avisaremos por correo cuando termine.',
+    start: 'Empezar estudio',
+    starting: 'Empezando…',
+    /** A run that ended as a template: nothing was researched (demo mode, or no model). */
+    scaffoldTitle: 'Tu plantilla de estudio está lista',
+    scaffoldText:
+      'No se ha investigado nada: es una plantilla para que completes el estudio de tu negocio con datos que puedas comprobar.',
+    viewScaffold: 'Ver plantilla',
+    modelNote: 'Preparado con el conocimiento del modelo, sin buscar en internet: verifica las cifras.',
     retry: 'Reintentar',
     retrying: 'Reintentando…',
   },

@@ -13,6 +13,11 @@ export const researchCopy = {
     }`,
   partialTitle: 'Estudio parcial: esto no se pudo investigar',
   score: (score: number) => `Puntuación de viabilidad: ${score}/10`,
+  /** Mode model: nothing was searched, the score is the model's own estimate (ADR 0049). */
+  modelScore: (score: number) => `Puntuación de viabilidad (estimación del modelo, sin fuentes): ${score}/10`,
+  demoMode: 'Modo demostración: plantilla para completar, no se ha investigado nada',
+  start: 'Empezar estudio',
+  upgrade: 'Mejorar plan',
   downloadMarkdown: 'Descargar Markdown',
   downloadPdf: 'Descargar PDF',
   refresh: 'Actualizar estudio',

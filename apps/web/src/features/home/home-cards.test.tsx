@@ -34,6 +34,7 @@ const run = (overrides: Partial<Research>): LatestResearch => ({
   last_completed_at: null,
   last_completed_id: null,
   can_refresh: false,
+  last_researched_at: null,
 });
 
 describe('the home’s businesses card (ADR 0047)', () => {
@@ -56,7 +57,13 @@ describe('the home’s businesses card (ADR 0047)', () => {
       2: run({ status: 'running', progress: 0.4 }),
       3: run({ status: 'failed' }),
       4: run({ status: 'disabled' }),
-      5: { research: null, last_completed_at: null, last_completed_id: null, can_refresh: true },
+      5: {
+        research: null,
+        last_completed_at: null,
+        last_completed_id: null,
+        can_refresh: true,
+        last_researched_at: null,
+      },
       6: 'loading',
       7: run({ status: 'completed', mode: 'none' }),
     };

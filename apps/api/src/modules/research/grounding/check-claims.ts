@@ -85,6 +85,8 @@ export function checkClaims(
   sources: CheckedSource[],
   mode: ResearchMode,
   key: ReportSectionKey,
+  /** Who to check procedures with in the business's country (ADR 0051). */
+  advice: string = REGULATION_ADVICE,
 ): { claims: ReportClaim[]; review: SectionReview } {
   const allow = sourceAddresses(sources, mode);
   const stored = new Map(mode === 'web' ? sources.map((s) => [s.number, s]) : []);
@@ -121,8 +123,7 @@ export function checkClaims(
       result = { text: dropAttribution(text), kind, sources: [] };
     }
     text = result.text;
-    if (key === 'regulacion' && !text.includes(REGULATION_ADVICE))
-      result.text = `${text} ${REGULATION_ADVICE}`;
+    if (key === 'regulacion' && !text.includes(advice)) result.text = `${text} ${advice}`;
     checked.push(result);
   }
   return { claims: checked, review };

@@ -1,4 +1,4 @@
-import type { Business, ReportSectionKey } from '@rumbo/contract';
+import { type Business, countryProfile, type ReportSectionKey } from '@rumbo/contract';
 
 /**
  * The questions a run researches when the model cannot plan (it answered in prose, or never in the
@@ -66,4 +66,27 @@ export function defaultPlan(business: Business): DefaultQuestion[] {
         },
   ];
   return questions.map((q) => ({ ...q, query: q.query.replace(/\s+/g, ' ').trim() }));
+}
+
+/**
+ * The question every plan asks (ADR 0051): the public funding for this kind of business in its country.
+ * Its search names the country's funding bodies (or its ministry), so that official pages are found and,
+ * being official, read first.
+ */
+export function fundingQuestion(business: Business): DefaultQuestion {
+  const sector = sectorOf(business);
+  const country = business.location === 'Otro' ? '' : business.location;
+  const where = country ? ` en ${country}` : '';
+  const profile = countryProfile(business.location);
+  const bodies = profile.sources.filter((s) => s.kind === 'ayudas').slice(0, 2);
+  const named = (
+    bodies.length > 0 ? bodies : profile.sources.filter((s) => s.kind === 'ministerio').slice(0, 1)
+  )
+    .map((s) => s.name)
+    .join(' ');
+  return {
+    question: `¿Qué ayudas públicas, subvenciones, préstamos y programas de apoyo hay para emprender en ${sector}${where}?`,
+    query: `ayudas emprendedores ${sector} ${country} ${named}`.replace(/\s+/g, ' ').trim(),
+    sections: ['ayudas'],
+  };
 }

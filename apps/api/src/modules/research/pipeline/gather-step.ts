@@ -1,4 +1,4 @@
-import { OFFICIAL_SOURCES, type OfficialSourceKind, researchDepth } from '@rumbo/contract';
+import { countryProfile, OFFICIAL_SOURCES, type OfficialSourceKind, researchDepth } from '@rumbo/contract';
 import { z } from 'zod';
 import { businessProfile } from '../../../ai/prompts/mentor.es.ts';
 import {
@@ -82,7 +82,11 @@ async function readPages(
   for (const query of queries) {
     let results: Awaited<ReturnType<typeof search.search>>;
     try {
-      results = await search.search(query, { limit: RESULTS_PER_QUERY, signal: ctx.signal });
+      results = await search.search(query, {
+        limit: RESULTS_PER_QUERY,
+        signal: ctx.signal,
+        locale: countryProfile(ctx.business.location),
+      });
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       ctx.deps.logger.warn({ err: error, researchId: ctx.id }, 'research search failed');
@@ -232,9 +236,11 @@ function followUpQueries(
       const host = hostOf(library.get(n)?.url ?? '');
       return host !== null && officials.some((o) => host === o.domain || host.endsWith(`.${o.domain}`));
     });
-  const kinds: OfficialSourceKind[] = REGULATORY.test(question.question)
-    ? ['boletin', 'fiscal', 'ministerio']
-    : ['estadistica', 'camara', 'ministerio'];
+  const kinds: OfficialSourceKind[] = question.sections?.includes('ayudas')
+    ? ['ayudas', 'ministerio']
+    : REGULATORY.test(question.question)
+      ? ['boletin', 'fiscal', 'registro', 'ministerio']
+      : ['estadistica', 'camara', 'ministerio'];
   const official = kinds.flatMap((kind) => officials.filter((o) => o.kind === kind))[0];
   const candidates = [
     ...(official && !readOfficial ? [`${question.query} ${official.name}`] : []),

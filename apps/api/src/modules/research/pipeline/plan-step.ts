@@ -1,8 +1,8 @@
-import type { ReportSectionKey } from '@rumbo/contract';
+import type { Business, ReportSectionKey } from '@rumbo/contract';
 import { z } from 'zod';
 import { businessProfile } from '../../../ai/prompts/mentor.es.ts';
 import { FED_SECTIONS, planPrompt, RESEARCH_SYSTEM } from '../../../ai/prompts/research.es.ts';
-import { defaultPlan } from './default-plan.es.ts';
+import { defaultPlan, fundingQuestion } from './default-plan.es.ts';
 import { PROGRESS } from './progress.ts';
 import { RUN_TEXT } from './report-text.es.ts';
 import { askModel, event, type RunContext } from './run-context.ts';
@@ -30,6 +30,9 @@ export interface PlannedQuestion {
   sections?: ReportSectionKey[];
 }
 
+/** A question about public funding: grants, soft loans, programmes for founders (ADR 0051). */
+export const FUNDING = /ayuda|subvenci|financiaci|préstamo|prestamo|programa de apoyo|incentivo/i;
+
 /** Which sections a question feeds when the plan does not say: by the words it uses. */
 const TOPICS: Array<[RegExp, ReportSectionKey[]]> = [
   [/mercado|tamañ|demanda|crec|consum/i, ['mercado']],
@@ -38,6 +41,7 @@ const TOPICS: Array<[RegExp, ReportSectionKey[]]> = [
   [/preci|tarifa|cobra|coste|margen/i, ['precios']],
   [/canal|venta|captaci|marketing|distribu/i, ['canales']],
   [/trámite|tramite|licencia|regula|ley|normativ|impuesto|fiscal|permiso/i, ['regulacion']],
+  [FUNDING, ['ayudas']],
   [/tendencia|futuro|innovaci|cambio/i, ['tendencias']],
   [/riesgo|amenaza/i, ['riesgos']],
 ];
@@ -50,14 +54,27 @@ function sectionsOf(question: string, named: string[]): ReportSectionKey[] {
   return [...new Set(TOPICS.flatMap(([words, keys]) => (words.test(question) ? keys : [])))];
 }
 
-/** The plan's questions, each mapped to the sections it feeds. */
-function planned(questions: Array<{ question: string; query: string; sections: string[] }>) {
-  return questions.slice(0, 7).map((q, i) => ({
-    id: `p${i + 1}`,
+/**
+ * The plan's questions, each mapped to the sections it feeds, always with one on public funding for this
+ * kind of business in its country (ADR 0051): the model's when it asked one, else the usual one, whose
+ * search names the country's funding bodies so that their official pages come first.
+ */
+function planned(
+  business: Business,
+  questions: Array<{ question: string; query: string; sections: string[] }>,
+) {
+  const kept = questions.slice(0, 7).map((q) => ({
     question: q.question,
     query: q.query,
     sections: sectionsOf(`${q.question} ${q.query}`, q.sections),
   }));
+  const funding = kept.find((q) => q.sections.includes('ayudas') || FUNDING.test(q.question));
+  if (funding) {
+    if (!funding.sections.includes('ayudas')) funding.sections.push('ayudas');
+  } else {
+    kept.push(fundingQuestion(business));
+  }
+  return kept.map((q, i) => ({ id: `p${i + 1}`, ...q }));
 }
 
 /**
@@ -76,7 +93,7 @@ export function planQuestions(ctx: RunContext): Promise<PlannedQuestion[]> {
           prompt: planPrompt(businessProfile(ctx.business), ctx.business.stage),
           maxOutputTokens: 900,
         });
-        return planned(result.questions);
+        return planned(ctx.business, result.questions);
       } catch (error) {
         if (ctx.signal.aborted) throw error;
         ctx.deps.logger.warn({ err: error, researchId: ctx.id }, 'research plan failed: default questions');
@@ -86,7 +103,7 @@ export function planQuestions(ctx: RunContext): Promise<PlannedQuestion[]> {
           stage: 'planning',
           progress: PROGRESS.planning,
         });
-        return planned(defaultPlan(ctx.business));
+        return planned(ctx.business, defaultPlan(ctx.business));
       }
     },
     done: (plan) => ({

@@ -184,9 +184,12 @@ describe('structured output that works with real servers', () => {
     const run = await stored(id);
     expect(run.status).toBe('completed');
     const plan = run.plan as Array<{ question: string; sections: string[] }>;
-    expect(plan).toHaveLength(7);
+    // The usual seven, and the public-funding question every plan asks (ADR 0051).
+    expect(plan).toHaveLength(8);
     expect(plan[0]?.question).toMatch(/^¿Qué tamaño tiene el mercado de .+ en España y cuánto crece\?$/);
     expect(plan[0]?.sections).toEqual(['mercado', 'tendencias']);
+    expect(plan[7]?.question).toMatch(/^¿Qué ayudas públicas, .+ en España\?$/);
+    expect(plan[7]?.sections).toEqual(['ayudas']);
     expect(Object.keys(run.sections).sort()).toEqual([...REPORT_SECTION_KEYS].sort());
   });
 
@@ -223,7 +226,9 @@ describe('structured output that works with real servers', () => {
 
 describe('each section gets its own material', () => {
   it('gives a section every finding of its questions, beyond one section’s share, and the summary the sections', async () => {
-    behaviour = { longFindings: 1_100 };
+    // Four questions (the plan's three and public funding) of long findings: more than one section's
+    // share, within what a 50,000-token run gives the sections that read them.
+    behaviour = { longFindings: 900 };
     const before = model.requests.length;
     // Founder: the model's knowledge, one pass per question (no follow-ups adding to the material).
     const id = await newRun(5);
@@ -337,7 +342,8 @@ describe('depth', () => {
     const nothing: SearchClient = { search: async () => [] };
     await runResearch(deps({ search: nothing }), id, new AbortController().signal);
     const report = toReport(await stored(id), 'Cafetería', []);
-    expect(report.questions.map((q) => q.fallback)).toEqual([true, true, true]);
+    // The plan's three, and the public-funding question added to it (ADR 0051).
+    expect(report.questions.map((q) => q.fallback)).toEqual([true, true, true, true]);
     expect(report.questions[0]?.queries[0]).toBe(FAKE_PLAN[0]?.query);
     expect(report.questions[0]?.sources).toEqual([]);
   });

@@ -94,6 +94,10 @@ async function store(
       completedAt: new Date(),
       heartbeatAt: null,
       error: null,
+      // The owner's mail is due with the report, in the same statement (ADR 0050); a scaffold researched
+      // nothing and the founder is looking at it already: no mail.
+      mailState: ctx.mode === 'none' ? 'skipped' : 'due',
+      mailAt: null,
     })
     .where(eq(researches.id, ctx.id));
   await event(ctx, {
@@ -124,7 +128,7 @@ export async function runResearch(
   }
   if (ctx.mode === 'none') {
     await event(ctx, { type: 'stage', label: RUN_TEXT.scaffold, stage: 'writing', progress: 0.5 });
-    await store(ctx, scaffoldReport(ctx.business), []);
+    await store(ctx, scaffoldReport(ctx.business, deps.assistant.demo === true), []);
     return;
   }
 

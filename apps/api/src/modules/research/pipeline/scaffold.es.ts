@@ -1,59 +1,42 @@
 import {
   type Business,
-  REGULATION_ADVICE,
+  countryProfile,
   REPORT_SECTIONS,
   type ReportSection,
   type ReportSectionKey,
 } from '@rumbo/contract';
 
-/** The official procedures to check per country (the scaffold lists them; it does not research them). */
-const PROCEDURES: Record<string, string[]> = {
-  España: [
-    'Alta censal en Hacienda (modelo 036 o 037) y, si eres autónomo, alta en el RETA de la Seguridad Social.',
-    'Licencia de actividad o declaración responsable en tu ayuntamiento.',
-    'Impuesto sobre Actividades Económicas (IAE) y régimen de IVA que te corresponde.',
-  ],
-  México: [
-    'Inscripción en el RFC ante el SAT y elección del régimen fiscal (por ejemplo RESICO).',
-    'Licencia de funcionamiento municipal y, si aplica, aviso de funcionamiento ante COFEPRIS.',
-    'Alta patronal en el IMSS si vas a contratar.',
-  ],
-  Argentina: [
-    'Alta en AFIP (CUIT) y elección entre Monotributo o Responsable Inscripto.',
-    'Inscripción en Ingresos Brutos de tu provincia.',
-    'Habilitación municipal del local, si lo tienes.',
-  ],
-  Colombia: [
-    'Registro mercantil en la Cámara de Comercio y RUT ante la DIAN.',
-    'Uso de suelo y condiciones sanitarias según la actividad.',
-    'Afiliación a seguridad social de los trabajadores.',
-  ],
-  Chile: [
-    'Inicio de actividades en el SII y elección de régimen tributario.',
-    'Patente municipal y, si aplica, resolución sanitaria de la SEREMI de Salud.',
-    'Constitución de la sociedad (por ejemplo en Registro de Empresas y Sociedades).',
-  ],
-};
+const todo = (text: string) => ({ text, kind: 'plantilla' as const, sources: [] as number[] });
 
-const GENERIC_PROCEDURES = [
-  'Registro de la empresa o de la actividad ante la autoridad tributaria del país.',
-  'Licencias municipales o sectoriales que exija tu actividad.',
-  'Obligaciones de seguridad social si vas a contratar.',
-];
-
-const todo = (text: string) => ({ text, kind: 'estimacion' as const, sources: [] as number[] });
+/** Where the founder looks for public funding: the country's funding bodies, else its official sites. */
+function fundingLines(country: string): string[] {
+  const profile = countryProfile(country);
+  const funding = profile.sources.filter((s) => s.kind === 'ayudas');
+  const where = (funding.length > 0 ? funding : profile.sources.filter((s) => s.kind === 'ministerio'))
+    .map((s) => `${s.name} (${s.domain})`)
+    .join(', ');
+  return [
+    where
+      ? `Busca ayudas, subvenciones y préstamos para emprender en: ${where}.`
+      : 'Busca ayudas, subvenciones y préstamos para emprender en los organismos oficiales de tu país y de tu región.',
+    'Anota de cada programa quién lo da, para quién es, qué financia y hasta cuándo se puede pedir.',
+  ];
+}
 
 /**
  * The report of a run without a model (mode none): a scaffold built from the profile alone, with the
  * Lean Canvas and the DAFO to fill in, the questions to answer and the country's procedures to check.
- * It says plainly that nothing was researched.
+ * It says plainly that nothing was researched, and why (demo mode, or no model); its lines are 'para
+ * completar' (kind `plantilla`), never estimates (ADR 0049).
  */
-export function scaffoldReport(business: Business): Record<ReportSectionKey, ReportSection> {
-  const procedures = PROCEDURES[business.location] ?? GENERIC_PROCEDURES;
+export function scaffoldReport(business: Business, demo = false): Record<ReportSectionKey, ReportSection> {
+  const country = countryProfile(business.location);
   const idea = business.stage === 'idea';
   const claims: Record<ReportSectionKey, string[]> = {
     resumen: [
-      `Este estudio no se ha investigado: no hay un modelo de IA configurado. Es una plantilla para que prepares el estudio de «${business.name}» tú mismo.`,
+      demo
+        ? `Modo demostración: este estudio no se ha investigado. Es una plantilla de ejemplo para que prepares el estudio de «${business.name}» tú mismo.`
+        : `Este estudio no se ha investigado: no hay un modelo de IA configurado. Es una plantilla para que prepares el estudio de «${business.name}» tú mismo.`,
       `Tu objetivo: ${business.goal}. Rellena cada sección con datos que puedas comprobar y anota de dónde salen.`,
     ],
     mercado: [
@@ -76,9 +59,15 @@ export function scaffoldReport(business: Business): Record<ReportSectionKey, Rep
     canales: [
       'Lean Canvas — Canales: ¿cómo llegarás a tus primeros cien clientes y cuánto te cuesta cada uno?',
     ],
-    regulacion: procedures.map((p) => `${p} ${REGULATION_ADVICE}`),
+    regulacion: country.procedures.map((p) => `${p} ${country.advice}`),
+    ayudas: fundingLines(business.location),
     tendencias: ['Falta dato: busca tres tendencias del sector en tu país en los últimos dos años.'],
-    dafo: ['Fortaleza: …', 'Debilidad: …', 'Oportunidad: …', 'Amenaza: …'],
+    dafo: [
+      'Fortalezas: anota lo que haces mejor que las alternativas.',
+      'Debilidades: anota lo que hoy te falta (equipo, dinero, experiencia).',
+      'Oportunidades: anota los cambios del mercado que te favorecen.',
+      'Amenazas: anota lo que podría quitarte clientes o margen.',
+    ],
     riesgos: [
       idea
         ? 'El riesgo principal de una idea es que nadie pague por ella: compruébalo antes de invertir.'

@@ -1,5 +1,6 @@
 import {
   CLAIM_KIND_LABELS,
+  countryProfile,
   REPORT_SECTIONS,
   type ReportSection,
   type ReportSectionKey,
@@ -142,6 +143,7 @@ async function writeOne(
     library.all(),
     ctx.mode,
     key,
+    countryProfile(ctx.business.location).advice,
   );
   return {
     key,
@@ -232,6 +234,7 @@ export async function writeSections(
         title,
         key,
         mode: ctx.mode,
+        advice: countryProfile(ctx.business.location).advice,
         goal: ctx.business.goal,
         notes: material.notes,
         written: weighs ? before.map(sectionDigest).join('\n\n') : undefined,

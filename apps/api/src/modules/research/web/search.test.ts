@@ -1,3 +1,4 @@
+import { countryProfile } from '@rumbo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../env.ts';
 import { type FakeSearch, type SearchFlavor, startFakeSearch } from '../../../test/fakes/search.ts';
@@ -57,7 +58,24 @@ describe('search providers', () => {
     expect(found).toEqual([...EXPECTED, { url: 'https://tercera.example/', title: 'Tercera', snippet: '' }]);
     const asked = fakes.brave.requests.at(-1);
     expect(asked?.headers['x-subscription-token']).toBe(KEY);
-    expect(asked?.params).toMatchObject({ q: 'precio café', search_lang: 'es', country: 'ES' });
+    // No country named: Spanish results from anywhere (a run always names its business's country).
+    expect(asked?.params).toMatchObject({ q: 'precio café', search_lang: 'es', country: 'ALL' });
+  });
+
+  it('aims each provider at the business’s country and language (ADR 0051)', async () => {
+    const mexico = countryProfile('México');
+    const uruguay = countryProfile('Uruguay');
+    await client('searxng')?.search('precio café', { limit: 2, signal: signal(), locale: mexico });
+    expect(fakes.searxng.requests.at(-1)?.params).toMatchObject({ language: 'es-MX' });
+    await client('brave')?.search('precio café', { limit: 2, signal: signal(), locale: mexico });
+    expect(fakes.brave.requests.at(-1)?.params).toMatchObject({ country: 'MX', search_lang: 'es' });
+    await client('tavily')?.search('precio café', { limit: 2, signal: signal(), locale: uruguay });
+    expect(fakes.tavily.requests.at(-1)?.params).toMatchObject({ country: uruguay.tavily });
+    expect(uruguay.tavily).toBe('uruguay');
+    // A country Brave's API does not list is searched everywhere, in its language.
+    const guinea = countryProfile('Guinea Ecuatorial');
+    await client('brave')?.search('precio café', { limit: 2, signal: signal(), locale: guinea });
+    expect(fakes.brave.requests.at(-1)?.params).toMatchObject({ country: 'ALL', search_lang: 'es' });
   });
 
   it('posts to Tavily with a bearer key and the number of results wanted', async () => {

@@ -8,8 +8,58 @@ export interface SearchResult {
   snippet: string;
 }
 
+/** Where a search is aimed (ADR 0051): the business's country and language. */
+export interface SearchLocale {
+  /** Brave's `country` ('ALL' for a country its API does not know). */
+  brave: string;
+  /** SearXNG's `language` (a language tag with the country: 'es-MX'). */
+  language: string;
+  /** Tavily's `country`, when it knows the country. */
+  tavily: string | null;
+}
+
+export interface SearchOptions {
+  limit: number;
+  signal: AbortSignal;
+  /** Without one, Spanish results from anywhere. */
+  locale?: SearchLocale;
+}
+
 export interface SearchClient {
-  search(query: string, options: { limit: number; signal: AbortSignal }): Promise<SearchResult[]>;
+  search(query: string, options: SearchOptions): Promise<SearchResult[]>;
+}
+
+/** Brave's `search_lang` values for the languages our countries speak (others search in Spanish). */
+const BRAVE_LANGUAGES: Record<string, string> = {
+  es: 'es',
+  pt: 'pt-pt',
+  'pt-BR': 'pt-br',
+  fr: 'fr',
+  de: 'de',
+  nl: 'nl',
+  it: 'it',
+  en: 'en',
+  'en-GB': 'en-gb',
+  sv: 'sv',
+  nb: 'nb',
+  fi: 'fi',
+  da: 'da',
+  cs: 'cs',
+  pl: 'pl',
+  hu: 'hu',
+  ro: 'ro',
+  bg: 'bg',
+  et: 'et',
+  lv: 'lv',
+  lt: 'lt',
+  sk: 'sk',
+  is: 'is',
+  tr: 'tr',
+  ar: 'ar',
+};
+
+function braveLanguage(tag: string): string {
+  return BRAVE_LANGUAGES[tag] ?? BRAVE_LANGUAGES[tag.split('-')[0] ?? ''] ?? 'es';
 }
 
 /** A search that could not be done; its message is Spanish and never carries the provider's key. */
@@ -129,8 +179,8 @@ const baseUrl = (configured: string | undefined, fallback: string) =>
 /** SearXNG's JSON API (`format=json` must be enabled in its settings). */
 function searxng(base: string, request: Request): SearchClient {
   return {
-    async search(query, { limit, signal }) {
-      const params = new URLSearchParams({ q: query, format: 'json', language: 'es' });
+    async search(query, { limit, signal, locale }) {
+      const params = new URLSearchParams({ q: query, format: 'json', language: locale?.language ?? 'es' });
       const data = parse(
         searxngSchema,
         await request(`${base}/search?${params}`, { headers: { accept: 'application/json' } }, signal),
@@ -143,15 +193,15 @@ function searxng(base: string, request: Request): SearchClient {
   };
 }
 
-/** Brave's Web Search API; Spanish results, Spain first (a query naming another country still finds it). */
+/** Brave's Web Search API, aimed at the business's country and its language. */
 function brave(base: string, key: string, request: Request): SearchClient {
   return {
-    async search(query, { limit, signal }) {
+    async search(query, { limit, signal, locale }) {
       const params = new URLSearchParams({
         q: query,
         count: String(Math.min(20, Math.max(1, limit))),
-        country: 'ES',
-        search_lang: 'es',
+        country: locale?.brave ?? 'ALL',
+        search_lang: braveLanguage(locale?.language ?? 'es'),
       });
       const data = parse(
         braveSchema,
@@ -169,10 +219,10 @@ function brave(base: string, key: string, request: Request): SearchClient {
   };
 }
 
-/** Tavily's search API. */
+/** Tavily's search API, boosting the business's country where Tavily knows it. */
 function tavily(base: string, key: string, request: Request): SearchClient {
   return {
-    async search(query, { limit, signal }) {
+    async search(query, { limit, signal, locale }) {
       const data = parse(
         tavilySchema,
         await request(
@@ -184,7 +234,11 @@ function tavily(base: string, key: string, request: Request): SearchClient {
               'content-type': 'application/json',
               authorization: `Bearer ${key}`,
             },
-            body: JSON.stringify({ query, max_results: Math.min(20, Math.max(1, limit)) }),
+            body: JSON.stringify({
+              query,
+              max_results: Math.min(20, Math.max(1, limit)),
+              ...(locale?.tavily ? { topic: 'general', country: locale.tavily } : {}),
+            }),
           },
           signal,
         ),

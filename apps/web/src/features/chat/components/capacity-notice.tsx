@@ -15,7 +15,10 @@ const TICK_MS = 1000;
  * close button works only once completed, and closing hides it.
  */
 export interface ResearchState {
-  status: Research['status'];
+  /** 'none': no run yet, on a plan that includes research (ADR 0049). */
+  status: Research['status'] | 'none';
+  /** How a completed run was made: a scaffold (`none`) researched nothing. */
+  mode?: Research['mode'];
   /** The run's stage in Spanish, while it works. */
   label: string | null;
   progress: number;
@@ -28,6 +31,7 @@ export function CapacityNotice({
   research,
   reportHref,
   onRetry,
+  onStart,
 }: {
   start: number;
   businessName: string;
@@ -35,6 +39,8 @@ export function CapacityNotice({
   research?: ResearchState | null;
   reportHref?: string;
   onRetry?: () => Promise<unknown>;
+  /** Starts the first run ('Empezar estudio'). */
+  onStart?: () => Promise<unknown>;
 }) {
   const [now, setNow] = useState(() => Date.now());
   const [closed, setClosed] = useState(false);
@@ -42,8 +48,9 @@ export function CapacityNotice({
   const [retrying, setRetrying] = useState(false);
   const timeProgress = capacityProgress(start, now);
   const failed = research?.status === 'failed';
-  // The real run decides; the 10-minute window stays the upper bound (product.md §4).
-  const completed = !failed && (research?.status === 'completed' || timeProgress >= 1);
+  // The real run decides (ADR 0049): a run under way is never shown as done. Only without a run to follow
+  // does the 10-minute window of product.md §4 stand.
+  const completed = !failed && (research?.status === 'completed' || (!research && timeProgress >= 1));
   const running = research?.status === 'pending' || research?.status === 'running';
   const progress = running ? Math.max(research.progress, 0.02) : timeProgress;
 
@@ -61,6 +68,59 @@ export function CapacityNotice({
 
   if (closed) return null;
   const percent = Math.floor(progress * 100);
+  if (research?.status === 'none') {
+    return (
+      <aside
+        aria-label={t.noneTitle(businessName)}
+        data-state="none"
+        className="relative rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200"
+      >
+        <p className="font-semibold text-slate-900">{t.noneTitle(businessName)}</p>
+        <p className="mt-1 text-sm text-slate-700">{t.noneText}</p>
+        {onStart ? (
+          <button
+            type="button"
+            disabled={retrying}
+            onClick={() => {
+              setRetrying(true);
+              onStart().finally(() => setRetrying(false));
+            }}
+            className="mt-3 inline-flex min-h-9 items-center rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
+          >
+            {retrying ? t.starting : t.start}
+          </button>
+        ) : null}
+      </aside>
+    );
+  }
+  if (research?.status === 'completed' && research.mode === 'none') {
+    return (
+      <aside
+        aria-label={t.scaffoldTitle}
+        data-state="scaffold"
+        className="relative rounded-2xl bg-slate-50 p-4 pr-12 ring-1 ring-slate-200"
+      >
+        <button
+          type="button"
+          onClick={() => setClosed(true)}
+          aria-label={t.close}
+          className="absolute top-3 right-3 flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-white hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+        <p className="font-semibold text-slate-900">{t.scaffoldTitle}</p>
+        <p className="mt-1 text-sm text-slate-700">{t.scaffoldText}</p>
+        {reportHref ? (
+          <Link
+            to={reportHref}
+            className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            {t.viewScaffold}
+          </Link>
+        ) : null}
+      </aside>
+    );
+  }
   if (failed) {
     return (
       <aside
@@ -104,19 +164,14 @@ export function CapacityNotice({
       <p className="font-semibold text-slate-900">
         {completed ? t.completedTitle : t.loadingTitle(businessName)}
       </p>
+      {completed && research?.mode === 'model' ? (
+        <p className="mt-1 text-sm text-amber-900">{t.modelNote}</p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-600">{completed ? t.completedText : t.loadingText}</p>
       {!completed && running && research?.label ? (
         <p className="mt-2 text-sm font-medium text-brand-700" data-testid="research-stage">
           {research.label} · {percent} %
         </p>
-      ) : null}
-      {completed && research?.status === 'completed' && reportHref ? (
-        <Link
-          to={reportHref}
-          className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-        >
-          {t.viewReport}
-        </Link>
       ) : null}
       {completed ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -139,7 +194,16 @@ export function CapacityNotice({
             <span aria-live="polite">{copied ? t.copied : t.copy}</span>
           </button>
         </div>
-      ) : (
+      ) : null}
+      {completed && research?.status === 'completed' && reportHref ? (
+        <Link
+          to={reportHref}
+          className="mt-3 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          {t.viewReport}
+        </Link>
+      ) : null}
+      {completed ? null : (
         <div
           role="progressbar"
           aria-label={t.progress}

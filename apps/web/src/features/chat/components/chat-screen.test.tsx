@@ -29,7 +29,10 @@ describe('the chat screen (product.md §2.6, §4)', () => {
       ),
     ).toBeTruthy();
     expect(await screen.findByText('Todavía ninguna')).toBeTruthy();
-    expect(screen.getByText('Activado')).toBeTruthy();
+    // This installation has no search provider (the default config): a CEO plan's advanced sources are not
+    // 'Activado', they are the model's knowledge (ADR 0049).
+    expect(screen.getByText('Sin buscador: conocimiento del modelo')).toBeTruthy();
+    expect(screen.queryByText('Activado')).toBeNull();
   });
 
   it('marks an answer that was interrupted when the server stopped', async () => {

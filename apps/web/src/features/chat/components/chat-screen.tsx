@@ -163,8 +163,9 @@ function ChatWorkspace({
   };
   const canSend = session.canSend && chatsLoaded;
   const start = chats ? capacityStart(account.planId, chats, openedAt) : null;
+  // A run under way is shown whatever the window says (ADR 0049): ResearchNotice decides with the run.
   const notice =
-    start === null ? null : (
+    start === null && !isResearchEnabled(account.planId) ? null : (
       <ResearchNotice
         start={start}
         businessId={business.id}

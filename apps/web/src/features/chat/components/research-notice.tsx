@@ -15,7 +15,8 @@ export function ResearchNotice({
   businessName,
   planId,
 }: {
-  start: number;
+  /** When product.md §4's window began, or null outside it (then only a run under way is shown). */
+  start: number | null;
   businessId: number;
   businessName: string;
   planId: number;
@@ -26,11 +27,20 @@ export function ResearchNotice({
   const refresh = () => queryClient.invalidateQueries({ queryKey: chatQueryKeys.research(businessId) });
   const live = useResearchProgress(run, () => void refresh());
 
-  let research: ResearchState | null = null;
-  if (run && run.status !== 'disabled') {
+  // The notice tells only what the server knows (ADR 0049): nothing while it is asked, 'none' with
+  // 'Empezar estudio' when no run exists, and a disabled run (asked on Starter) as queued, since this plan
+  // includes research and the plan change or the watchdog starts it within seconds.
+  if (!isResearchEnabled(planId) || !latest.data) return null;
+  const working = run?.status === 'pending' || run?.status === 'running' || run?.status === 'disabled';
+  if (start === null && !working) return null;
+  let research: ResearchState;
+  if (!run) {
+    research = { status: 'none', label: null, progress: 0, error: null };
+  } else {
     const ended = live?.type === 'completed' ? 'completed' : live?.type === 'failed' ? 'failed' : null;
     research = {
-      status: ended ?? run.status,
+      status: ended ?? (run.status === 'disabled' ? 'pending' : run.status),
+      mode: run.mode,
       label: live?.label ?? RESEARCH_STAGE_LABELS[run.stage],
       progress: Math.max(run.progress, live?.progress ?? 0),
       error: run.error ?? (ended === 'failed' ? (live?.label ?? null) : null),
@@ -38,11 +48,12 @@ export function ResearchNotice({
   }
   return (
     <CapacityNotice
-      start={start}
+      start={start ?? Date.now()}
       businessName={businessName}
       research={research}
       reportHref={paths.report(businessId)}
       onRetry={() => retryResearch(businessId).then(refresh)}
+      onStart={() => retryResearch(businessId).then(refresh)}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Tooltip } from '../../../components/tooltip.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
+import { publicConfig } from '../../../config/public-config.ts';
 import { latestResearchQueryOptions } from '../api/chats.ts';
 import { formatResearchAge } from '../format.ts';
 
@@ -33,8 +34,11 @@ export function StatusLines({ businessId, planId }: { businessId: number; planId
     return () => clearInterval(timer);
   }, []);
 
-  // 'Hace N …' counts from the last completed research, not from a run still working (ADR 0048).
-  const lastCompleted = research.data?.last_completed_at;
+  // 'Hace N …' counts from the last report that researched something (ADR 0048, 0049): not from a run still
+  // working, and not from a template (mode none).
+  const lastCompleted = research.data?.last_researched_at;
+  const templateOnly = research.data?.last_completed_at != null && !lastCompleted;
+  const sources = publicConfig.researchSources;
   const researchAt = lastCompleted ? new Date(lastCompleted) : null;
   const underWay =
     research.data?.research?.status === 'pending' || research.data?.research?.status === 'running';
@@ -52,6 +56,8 @@ export function StatusLines({ businessId, planId }: { businessId: number; planId
             formatResearchAge(researchAt, new Date(now))
           ) : underWay ? (
             t.researchRunning
+          ) : templateOnly ? (
+            t.researchTemplateOnly
           ) : research.isPending ? (
             '…'
           ) : (
@@ -62,10 +68,14 @@ export function StatusLines({ businessId, planId }: { businessId: number; planId
       <p>
         {t.advancedSources}{' '}
         <span className="font-medium text-slate-800">
-          {hasAdvancedSources(planId) ? (
-            t.advancedOn
-          ) : (
+          {!hasAdvancedSources(planId) ? (
             <WithTooltip value={t.advancedOff} tooltip={t.advancedTooltip} />
+          ) : sources === 'web' ? (
+            t.advancedOn
+          ) : sources === 'none' ? (
+            <WithTooltip value={t.advancedDemo} tooltip={t.advancedDemoTooltip} />
+          ) : (
+            <WithTooltip value={t.advancedNoSearch} tooltip={t.advancedNoSearchTooltip} />
           )}
         </span>
       </p>

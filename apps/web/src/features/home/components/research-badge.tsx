@@ -16,11 +16,10 @@ export function ResearchBadge({ state }: { state: ResearchState }) {
       : !research
         ? [t.none, CircleMinus, 'bg-slate-100 text-slate-600']
         : research.status === 'completed'
-          ? [
-              research.mode === 'none' ? t.scaffold : t.completed,
-              CircleCheck,
-              'bg-emerald-50 text-emerald-800',
-            ]
+          ? // A template researched nothing: it is ready, in the neutral tone, not research's green.
+            research.mode === 'none'
+            ? [t.scaffold, CircleCheck, 'bg-slate-100 text-slate-700']
+            : [t.completed, CircleCheck, 'bg-emerald-50 text-emerald-800']
           : research.status === 'failed'
             ? [t.failed, CircleAlert, 'bg-red-50 text-red-700']
             : research.status === 'disabled'

@@ -2,6 +2,7 @@ import {
   CLAIM_KIND_LABELS,
   type ClaimKind,
   ERROR_CODES,
+  isResearchEnabled,
   PRODUCT_EVENTS,
   RESEARCH_MODE_LABELS,
   RESEARCH_STAGE_LABELS,
@@ -12,11 +13,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
 import { researchCopy } from '../../../config/copy/research.es.ts';
 import { paths } from '../../../config/paths.ts';
+import { publicConfig } from '../../../config/public-config.ts';
 import { track } from '../../../lib/analytics/client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { latestQueryOptions, reportQueryOptions, researchQueryKeys, startResearch } from '../api/research.ts';
@@ -28,10 +30,14 @@ const KIND_STYLES: Record<ClaimKind, string> = {
   fuente: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   estimacion: 'bg-amber-50 text-amber-800 ring-amber-200',
   modelo: 'bg-slate-100 text-slate-700 ring-slate-200',
+  plantilla: 'bg-white text-slate-600 ring-slate-300',
 };
 
 const buttonClass =
   'inline-flex min-h-10 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
+/** The one thing to do on a screen with no report yet: start the study, or get a plan that has it. */
+const primaryButtonClass =
+  'inline-flex min-h-10 items-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60';
 
 function download(report: ResearchReport) {
   const blob = new Blob([reportMarkdown(report)], { type: 'text/markdown;charset=utf-8' });
@@ -156,7 +162,11 @@ function Report({ report }: { report: ResearchReport }) {
   return (
     <article className="min-w-0">
       <div className="rounded-xl bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-100">
-        {report.mode ? <p className="font-semibold">{RESEARCH_MODE_LABELS[report.mode]}</p> : null}
+        {report.mode ? (
+          <p className="font-semibold">
+            {report.mode === 'none' && publicConfig.demo ? t.demoMode : RESEARCH_MODE_LABELS[report.mode]}
+          </p>
+        ) : null}
         <p className="mt-1 text-slate-600">
           {date ? `${t.madeOn(date)} · ` : ''}
           {t.usage(report.tokens_used, report.sources.length, seconds)}
@@ -200,7 +210,7 @@ function Report({ report }: { report: ResearchReport }) {
           </h2>
           {section.score !== null ? (
             <p className="mt-2 inline-block rounded-lg bg-brand-600 px-3 py-1 text-sm font-semibold text-white">
-              {t.score(section.score)}
+              {report.mode === 'model' ? t.modelScore(section.score) : t.score(section.score)}
             </p>
           ) : null}
           <ul className="mt-3 space-y-3">
@@ -214,11 +224,14 @@ function Report({ report }: { report: ResearchReport }) {
                   {claimText(claim.text)}
                 </p>
                 <p className="mt-2 flex flex-wrap items-center gap-2 text-xs">
-                  <span
-                    className={`rounded-full px-2 py-0.5 font-semibold ring-1 ${KIND_STYLES[claim.kind]}`}
-                  >
-                    {CLAIM_KIND_LABELS[claim.kind]}
-                  </span>
+                  {/* A template's lines carry no badge: they are not estimates of anything (ADR 0049). */}
+                  {claim.kind === 'plantilla' ? null : (
+                    <span
+                      className={`rounded-full px-2 py-0.5 font-semibold ring-1 ${KIND_STYLES[claim.kind]}`}
+                    >
+                      {CLAIM_KIND_LABELS[claim.kind]}
+                    </span>
+                  )}
                   {claim.sources.map((n) => {
                     const source = sources.get(n);
                     return source ? (
@@ -280,7 +293,7 @@ function Report({ report }: { report: ResearchReport }) {
  * The market-research report of a business (ADR 0016): the last completed report with its sections,
  * the kind of each claim and numbered sources; the run under way, if any; downloads and a refresh.
  */
-export function ReportScreen({ businessId }: { businessId: number }) {
+export function ReportScreen({ businessId, planId }: { businessId: number; planId: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const latest = useQuery(latestQueryOptions(businessId));
@@ -303,6 +316,8 @@ export function ReportScreen({ businessId }: { businessId: number }) {
   const notFound = latest.error instanceof ApiError && latest.error.status === 404;
   const run = latest.data?.research ?? null;
   const underWay = run?.status === 'pending' || run?.status === 'running';
+  // The plan decides, not the last run's status: a run disabled on Starter means nothing after an upgrade.
+  const noResearch = !isResearchEnabled(planId);
 
   const ask = async () => {
     setAsking(true);
@@ -383,9 +398,20 @@ export function ReportScreen({ businessId }: { businessId: number }) {
           </div>
         </>
       ) : !latest.isError ? (
-        <p className="mt-6 text-slate-700">
-          {run?.status === 'disabled' ? t.disabled : underWay ? t.emptyRunning : t.empty}
-        </p>
+        <div className="mt-6 text-slate-700">
+          <p>{noResearch ? t.disabled : underWay ? t.emptyRunning : t.empty}</p>
+          {latest.data?.can_refresh && !underWay && run?.status !== 'failed' ? (
+            <button type="button" onClick={ask} disabled={asking} className={`${primaryButtonClass} mt-3`}>
+              <RefreshCw className="size-4" aria-hidden="true" />
+              {asking ? t.refreshing : t.start}
+            </button>
+          ) : null}
+          {noResearch ? (
+            <Link to={paths.subscription} className={`${primaryButtonClass} mt-3`}>
+              {t.upgrade}
+            </Link>
+          ) : null}
+        </div>
       ) : null}
     </main>
   );
