@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { codeFile } from '../paths.ts';
 
 /**
  * PGlite in a worker thread (pglite-worker.js), seen from the server's thread through the part of
@@ -43,11 +44,14 @@ type Reply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: Record<string, unknown> };
 
-const WORKER_URL = new URL('./pglite-worker.js', import.meta.url);
+const WORKER_FILE = codeFile('db/pglite-worker.js');
 
 /** Starts the worker on `dataDir` (in memory without one) and resolves once PGlite is open. */
 export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: workerFlags(process.execArgv) });
+  const worker = new Worker(WORKER_FILE, {
+    workerData: { dataDir },
+    execArgv: workerFlags(process.execArgv),
+  });
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
     worker.once('error', fail);
