@@ -12,6 +12,7 @@ import { serveMetricsPort } from './http/metrics.ts';
 import type { Queue } from './jobs/queue.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
+import { serveControlSocket } from './ops/control-socket.ts';
 
 const LISTEN_BACKLOG = 4_096;
 const KEEP_ALIVE_MS = 30_000;
@@ -46,6 +47,10 @@ export async function startServer(
   const { queue } = jobs;
   const app = createApp({ env, database, logger, assistant, queue, webDistDir: options.webDistDir });
   options.extendApp?.(app);
+  // PGlite belongs to this process: `npm run backup` asks it for a snapshot through this socket.
+  const closeControl = env.DATABASE_URL
+    ? undefined
+    : await serveControlSocket(env.DATA_DIR, database, logger);
   const metricsPort =
     env.METRICS_PORT === undefined
       ? undefined
@@ -77,6 +82,7 @@ export async function startServer(
       await app.shutdown();
       await jobs.stop();
       await metricsPort?.close();
+      await closeControl?.();
       await database.close();
     })();
     return closing;

@@ -32,12 +32,15 @@ export interface PgliteThread extends PgliteTransactionClient {
   transaction<T>(work: (tx: PgliteTransactionClient) => Promise<T>): Promise<T>;
   /** A multi-statement script without parameters (pg-boss); a failed one leaves no transaction open. */
   script(text: string): Promise<QueryResult>;
+  /** The data directory as a gzipped tarball, between transactions (a consistent snapshot). */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
 type Request =
   | { op: 'query'; text: string; params?: unknown[]; rowMode?: 'array' | 'object'; rawTypes?: number[] }
   | { op: 'script'; text: string }
+  | { op: 'dump' }
   | { op: 'close' };
 
 type Reply =
@@ -127,6 +130,10 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
       while (inTransaction) await nextTurn();
       return send<QueryResult>({ op: 'script', text });
     },
+    async dump() {
+      while (inTransaction) await nextTurn();
+      return send<Uint8Array>({ op: 'dump' });
+    },
     async transaction(work) {
       while (inTransaction) await nextTurn();
       inTransaction = true;
@@ -149,6 +156,8 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
       if (stopped) return;
       while (inTransaction) await nextTurn();
       await send({ op: 'close' });
+      // Held until the thread has ended: a script whose last step is this close waits for it.
+      worker.ref();
       await new Promise<void>((resolve) => {
         if (stopped) resolve();
         else worker.once('exit', () => resolve());
