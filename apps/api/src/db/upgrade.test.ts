@@ -34,9 +34,10 @@ interface Journal {
 const journal = JSON.parse(
   fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'),
 ) as Journal;
-const releases = JSON.parse(
-  fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'releases.json'), 'utf8'),
-) as Record<string, string>;
+const releases = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'releases.json'), 'utf8')) as Record<
+  string,
+  string
+>;
 
 /** The migrations of the earlier state: those of the last release, or all but the newest if none came since. */
 function earlierEntries(): Journal['entries'] {
