@@ -1,10 +1,9 @@
 // `npm run build`: the production build (ADR 0034): the web app with Vite into apps/web/dist, and the server
-// with esbuild into apps/api/dist (scripts/build-api.mjs).
-//
-// `--if-stale` (npm start and the other run scripts): builds only what is missing or older than its
-// sources, and nothing where the sources are absent (a production copy holds only the build). Only Node's
-// own modules are imported here: esbuild and Vite are devDependencies, run in processes of their own when
-// a build is needed.
+// with esbuild into apps/api/dist (scripts/build-api.mjs). Each is built when it is missing or older than
+// its sources (`-- --force`: always); where the sources are absent (a production copy holds only the
+// build, scripts/release.mjs) nothing is built. `npm start` and the other run scripts run this first.
+// Only Node's own modules are imported here: esbuild and Vite are devDependencies, run in processes of
+// their own when a build is needed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,29 +69,31 @@ function buildWeb() {
   if (result.status !== 0) throw new Error('The web app build failed (see the output above)');
 }
 
-async function build({ ifStale }) {
-  const web =
-    !ifStale || (hasSources(WEB_SOURCES) && isStale(path.join(WEB_DIST, 'index.html'), WEB_SOURCES));
-  const api =
-    !ifStale || (hasSources(API_SOURCES) ? isStale(API_STAMP, API_SOURCES) : !fs.existsSync(API_STAMP));
-  if (ifStale && !hasSources(WEB_SOURCES) && !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error(
-      'The web app is not built and its sources are not here: run `npm run build` in a full checkout',
-    );
+function build({ force }) {
+  const webBuilt = path.join(WEB_DIST, 'index.html');
+  for (const [what, built, sources] of [
+    ['web app', webBuilt, WEB_SOURCES],
+    ['server', API_STAMP, API_SOURCES],
+  ]) {
+    if (!hasSources(sources) && !fs.existsSync(built)) {
+      throw new Error(
+        `The ${what} is not built and its sources are not here: run \`npm run build\` in a checkout`,
+      );
+    }
   }
-  if (web) {
-    if (ifStale) console.error('building the web app (missing or older than its sources)');
+  if (hasSources(WEB_SOURCES) && (force || isStale(webBuilt, WEB_SOURCES))) {
+    console.error('building the web app (missing or older than its sources)');
     buildWeb();
   }
-  if (api) {
-    if (ifStale) console.error('building the server (missing or older than its sources)');
+  if (hasSources(API_SOURCES) && (force || isStale(API_STAMP, API_SOURCES))) {
+    console.error('building the server (missing or older than its sources)');
     buildApi();
   }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    await build({ ifStale: process.argv.includes('--if-stale') });
+    build({ force: process.argv.includes('--force') });
   } catch (error) {
     console.error(error.message);
     process.exit(1);
