@@ -2,6 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { chatOwner, MINIMAL_IDEA, newChat } from '../test/chat-owner.ts';
 import { type FakeOpenAI, startFakeOpenAI, tokenize } from '../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../test/http-server.ts';
+import { serveMetricsPort } from './metrics.ts';
 
 // What an operator sees (ADR 0035): readiness apart from liveness, and Prometheus metrics behind a token.
 
@@ -61,7 +62,9 @@ function seriesValue(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-test('/metrics asks for the token, and its counters move with a streamed answer, a refusal and a failed model call', async () => {
+test('/metrics asks for the token, and its counters move with a streamed answer, a refusal and a failed model call', {
+  timeout: 60_000,
+}, async () => {
   let failNext = false;
   fake = await startFakeOpenAI({
     script: (body) => {
@@ -144,4 +147,17 @@ test('/metrics asks for the token, and its counters move with a streamed answer,
     ),
   ).toBe(3);
   expect(seriesValue(after, 'rumbo_live_streams')).toBe(0);
+});
+
+test('METRICS_PORT serves /metrics on a port of its own, without a token, and nothing else', async () => {
+  t = await startTestHttpServer();
+  const port = await serveMetricsPort(0, '127.0.0.1', { db: t.database.db });
+  try {
+    const res = await fetch(`http://127.0.0.1:${port.port}/metrics`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('# TYPE rumbo_answers_total counter');
+    expect((await fetch(`http://127.0.0.1:${port.port}/api/health`)).status).toBe(404);
+  } finally {
+    await port.close();
+  }
 });
