@@ -193,8 +193,11 @@ async function check() {
       if (attached.length !== 1) throw new Error('the uploaded PDF is not in the chat');
       console.log('release check: login page, readiness and a PDF read by the compiled server: all good');
     } finally {
-      process.kill(-child.pid, 'SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(-child.pid, 'SIGTERM');
+        await exited;
+      }
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
