@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { type DatabaseConfig, openDatabase, queryRows } from '../db/client.ts';
+import { loadEnv } from '../env.ts';
 import { createTestDatabaseLocation, type TestDatabaseLocation, testEngine } from '../test/database.ts';
 import { makePdf } from '../test/documents.ts';
 import { type FakeOpenAI, startFakeOpenAI, tokenize } from '../test/fakes/openai.ts';
@@ -16,6 +17,7 @@ import {
   runScript,
   startApiProcess,
 } from '../test/server-process.ts';
+import { createBackup } from './backup.ts';
 
 // `npm run backup` of a running app in the middle of 20 streamed answers, `npm run restore` into a new
 // DATA_DIR (and, on PostgreSQL, a new database), and the app started there finds every user, business,
@@ -261,4 +263,14 @@ test('a backup taken while 20 answers stream restores into a new DATA_DIR with e
     expect(chats).toHaveLength(11);
   }
   await stop(again);
+});
+
+test('never opens the embedded database under a running server that cannot be asked for a snapshot', async () => {
+  const dataDir = folder();
+  fs.mkdirSync(path.join(dataDir, 'pglite'));
+  // A live process (this one) says it serves this DATA_DIR, and there is no socket to ask it.
+  fs.writeFileSync(path.join(dataDir, 'server.pid'), `${process.pid}\n`);
+  await expect(
+    createBackup(loadEnv({ DATA_DIR: dataDir }), path.join(dataDir, 'rumbo.backup')),
+  ).rejects.toThrow(/does not answer/);
 });

@@ -16,6 +16,11 @@ export function controlSocketPath(dataDir: string): string {
 
 export const DUMP_PATH = '/database-dump';
 
+/** The running server's process id, beside its socket: a backup must never open the database under it. */
+function pidFilePath(dataDir: string): string {
+  return path.join(dataDir, 'server.pid');
+}
+
 /** Serves the database's snapshot on the control socket; resolves with its closer (undefined if it failed). */
 export async function serveControlSocket(
   dataDir: string,
@@ -24,6 +29,9 @@ export async function serveControlSocket(
 ): Promise<(() => Promise<void>) | undefined> {
   const dump = database.dump;
   if (!dump) return undefined;
+  const pidFile = pidFilePath(dataDir);
+  fs.writeFileSync(pidFile, `${process.pid}\n`);
+  const removePidFile = () => fs.rmSync(pidFile, { force: true });
   const socket = controlSocketPath(dataDir);
   // One left by a process that died: nobody listens on it any more.
   fs.rmSync(socket, { force: true });
@@ -50,7 +58,7 @@ export async function serveControlSocket(
       { err: error, socket },
       'no control socket: `npm run backup` cannot snapshot this running server',
     );
-    return undefined;
+    return async () => removePidFile();
   }
   fs.chmodSync(socket, 0o600);
   server.unref();
@@ -58,7 +66,7 @@ export async function serveControlSocket(
     new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
-    });
+    }).finally(removePidFile);
 }
 
 /**
@@ -67,7 +75,7 @@ export async function serveControlSocket(
  */
 export function dumpFromRunningServer(dataDir: string): Promise<Uint8Array | undefined> {
   const socket = controlSocketPath(dataDir);
-  if (!fs.existsSync(socket)) return Promise.resolve(undefined);
+  if (!fs.existsSync(socket)) return Promise.resolve().then(() => noServerRunning(dataDir));
   return new Promise((resolve, reject) => {
     const req = http.get({ socketPath: socket, path: DUMP_PATH }, (res) => {
       const chunks: Buffer[] = [];
@@ -80,8 +88,33 @@ export function dumpFromRunningServer(dataDir: string): Promise<Uint8Array | und
       res.on('error', reject);
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') resolve(undefined);
-      else reject(error);
+      if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') {
+        try {
+          resolve(noServerRunning(dataDir));
+        } catch (running) {
+          reject(running);
+        }
+      } else reject(error);
     });
   });
+}
+
+/**
+ * Undefined when no server runs on `dataDir`; throws when one does but cannot be asked (its socket could
+ * not be created): opening the database beside it would copy files it is writing.
+ */
+function noServerRunning(dataDir: string): undefined {
+  const pidFile = pidFilePath(dataDir);
+  if (!fs.existsSync(pidFile)) return undefined;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  try {
+    process.kill(pid, 0);
+  } catch {
+    // That process has ended (a crash left its file behind).
+    return undefined;
+  }
+  throw new Error(
+    `a server (process ${pid}) runs on ${dataDir} but does not answer on ${controlSocketPath(dataDir)}: ` +
+      `stop it and back up again (or remove ${pidFile} if that process is not Rumbo)`,
+  );
 }
