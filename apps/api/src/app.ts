@@ -13,11 +13,14 @@ import { refuseCrossOrigin } from './http/cross-origin.ts';
 import { mountDocs } from './http/docs.ts';
 import { AppError, GONE_MESSAGE, isForeignKeyViolation } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
+import { measureRequests, mountMetrics } from './http/metrics.ts';
 import { PERMISSIONS_POLICY } from './http/permissions-policy.ts';
 import { publicOrigin } from './http/public-origin.ts';
+import { mountReadiness } from './http/readiness.ts';
 import { signedInZone } from './http/signed-in-zone.ts';
 import { limitWrites } from './http/write-limits.ts';
 import type { Queue } from './jobs/queue.ts';
+import { collectProcessMetrics } from './lib/metrics.ts';
 import type { Logger } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -61,6 +64,8 @@ export interface AppDeps {
 }
 
 export type App = Router & {
+  /** From now on /api/health/ready answers 503: the process is stopping (server.ts). */
+  beginShutdown(): void;
   /** Lets running answers finish (or fails and refunds them) and stops background work. */
   shutdown(): Promise<void>;
   /** The analytics store (tests wait for its background records with `flush`). */
@@ -89,7 +94,14 @@ export function createApp(deps: AppDeps): App {
     onAccountEvent: analytics.trackAccount,
   });
   const app = createRouter();
+  let shuttingDown = false;
 
+  const metricsOn = env.METRICS_TOKEN !== undefined || env.METRICS_PORT !== undefined;
+  if (metricsOn) {
+    collectProcessMetrics();
+    app.use(measureRequests());
+  }
+  mountMetrics(app, env.METRICS_TOKEN, { db: database.db, queue: deps.queue });
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -165,6 +177,7 @@ export function createApp(deps: AppDeps): App {
 
   const api = createRouter();
   mountHealth(api, database.ping);
+  mountReadiness(api, { database, queue: deps.queue, shuttingDown: () => shuttingDown });
   signedInZone(api, auth);
   api.route('/', usersRoutes(database.db, env.ADMIN_EMAILS, analytics.track));
   api.route(
@@ -277,6 +290,9 @@ export function createApp(deps: AppDeps): App {
   });
   return Object.assign(app, {
     analytics,
+    beginShutdown() {
+      shuttingDown = true;
+    },
     async shutdown() {
       await chatEngine.close();
       await analytics.flush();

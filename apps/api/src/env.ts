@@ -1,14 +1,14 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PRODUCT_NAME } from '@rumbo/contract';
+import dotenv from 'dotenv';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { isSafeStorageKey } from './modules/files/storage.ts';
 
 /** `demo`: a built-in scripted Spanish mentor (ai/demo-model.ts), to try the app without a model or a key. */
 export const AI_PROVIDERS = ['openai', 'anthropic', 'google', 'openai-compatible', 'local', 'demo'] as const;
-export type AiProvider = (typeof AI_PROVIDERS)[number];
 export const SEARCH_PROVIDERS = ['searxng', 'brave', 'tavily'] as const;
-export type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
 
 // S3's rule for bucket names (3 to 63 characters); the prefix follows the storage keys' own rule.
 const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -140,6 +140,18 @@ const baseEnvSchema = z.object({
     .min(1, 'must be a whole number of days from 1 to 395')
     .max(395, 'must be a whole number of days from 1 to 395')
     .default(395),
+  /**
+   * `/metrics` (Prometheus) is served only to a bearer of this token, or on METRICS_PORT; with neither
+   * it is not served at all (http/metrics.ts).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A port of its own for `/metrics` (no token asked there: keep it off the public network). */
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a whole number between 1 and 65535' })
+    .int('must be a whole number between 1 and 65535')
+    .min(1, 'must be a whole number between 1 and 65535')
+    .max(65535, 'must be a whole number between 1 and 65535')
+    .optional(),
   /** With a token, stored analytics events are also forwarded to Mixpanel (server side). */
   MIXPANEL_TOKEN: z.string().min(1).optional(),
   /** Mixpanel's API address: its EU residency host (https://api-eu.mixpanel.com), or a test fake. */
@@ -286,9 +298,32 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   };
 }
 
-/** For entry points: the parsed environment, or one line on stderr naming the bad variable and exit 1. */
+let fileRead: string | undefined;
+
+/** The file of variables loadEnvOrExit read, for the start-up log; undefined when there was none. */
+export function envFileRead(): string | undefined {
+  return fileRead;
+}
+
+/**
+ * Reads `.env` from the working directory (or the file ENV_FILE names) into the process environment when
+ * it exists; a variable already set in the environment wins over the file's (ADR 0036).
+ */
+function readEnvFile(): void {
+  const file = path.resolve(process.env.ENV_FILE || '.env');
+  if (!fs.existsSync(file)) return;
+  const { error } = dotenv.config({ path: file, quiet: true });
+  if (error) throw new EnvError(`Cannot read the environment file ${file}: ${error.message}`);
+  fileRead = file;
+}
+
+/**
+ * For entry points: reads `.env` when there is one, then the parsed environment, or one line on stderr
+ * naming the bad variable and exit 1.
+ */
 export function loadEnvOrExit(): Env {
   try {
+    readEnvFile();
     return loadEnv();
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;

@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestDatabaseLocation } from './test/database.ts';
@@ -85,6 +88,34 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     expect(seen.at(-1)?.msg).toBe('stopped');
   }, 30_000);
+
+  it('reads a .env file, and its start-up log names the file', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-env-'));
+    const file = path.join(folder, '.env');
+    // The environment wins over the file: PORT=0 below, not this one.
+    fs.writeFileSync(file, '# Rumbo\nPRODUCT_NAME="Brújula"\nPORT=1\n');
+    const child = run(
+      'apps/api/src/main.ts',
+      { PORT: '0', NODE_ENV: 'test', ENV_FILE: file, ...(await databaseEnv()) },
+      ['--api-only'],
+    );
+    const logged: string[] = [];
+    readline
+      .createInterface({ input: child.stdout as NodeJS.ReadableStream })
+      .on('line', (line) => logged.push(line));
+    const exited = exitOf(child);
+    const url = await readyUrl(child);
+    expect(((await (await fetch(`${url}/api/config`)).json()) as { productName: string }).productName).toBe(
+      'Brújula',
+    );
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const said = logged
+      .map((line) => JSON.parse(line) as { envFile?: string; msg: string })
+      .find((l) => 'envFile' in l);
+    expect(said).toMatchObject({ envFile: file, msg: `configuration read from ${file} and the environment` });
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
 
   it('npm start hands SIGTERM to the server, which stops cleanly', async () => {
     const child = npmStart({ PORT: '0', NODE_ENV: 'test', ...(await databaseEnv()) });

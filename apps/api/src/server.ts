@@ -6,11 +6,13 @@ import { createAssistant } from './ai/assistant.ts';
 import { createApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
-import type { Env } from './env.ts';
+import { type Env, envFileRead } from './env.ts';
 import type { AppEnv } from './http/context.ts';
+import { serveMetricsPort } from './http/metrics.ts';
 import type { Queue } from './jobs/queue.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
+import { serveControlSocket } from './ops/control-socket.ts';
 
 const LISTEN_BACKLOG = 4_096;
 const KEEP_ALIVE_MS = 30_000;
@@ -45,6 +47,14 @@ export async function startServer(
   const { queue } = jobs;
   const app = createApp({ env, database, logger, assistant, queue, webDistDir: options.webDistDir });
   options.extendApp?.(app);
+  // PGlite belongs to this process: `npm run backup` asks it for a snapshot through this socket.
+  const closeControl = env.DATABASE_URL
+    ? undefined
+    : await serveControlSocket(env.DATA_DIR, database, logger);
+  const metricsPort =
+    env.METRICS_PORT === undefined
+      ? undefined
+      : await serveMetricsPort(env.METRICS_PORT, env.HOST, { db: database.db, queue });
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   // Streamed chat answers keep many connections open: a long accept queue keeps a burst of new ones
@@ -59,6 +69,7 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      app.beginShutdown();
       await new Promise<void>((resolve) => {
         // Keep-alive connections go idle as their last response ends: close each as soon as it does.
         const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
@@ -70,6 +81,8 @@ export async function startServer(
       // Answers whose client went away may still be running: let them end and be stored.
       await app.shutdown();
       await jobs.stop();
+      await metricsPort?.close();
+      await closeControl?.();
       await database.close();
     })();
     return closing;
@@ -94,4 +107,15 @@ export function closeOnSignals(server: RunningServer, logger: Logger): void {
       process.exit(0);
     });
   }
+}
+
+/** The start-up line that says where the configuration came from: a `.env` file, or the environment alone. */
+export function logConfigurationSource(logger: Logger): void {
+  const envFile = envFileRead();
+  logger.info(
+    { envFile: envFile ?? null },
+    envFile
+      ? `configuration read from ${envFile} and the environment`
+      : 'configuration read from the environment (no .env file)',
+  );
 }

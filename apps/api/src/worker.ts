@@ -10,6 +10,7 @@ import { applyMigrations } from './db/migrate.ts';
 import { loadEnvOrExit } from './env.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { createLogger } from './logger.ts';
+import { logConfigurationSource } from './server.ts';
 
 const env = loadEnvOrExit();
 if (!env.DATABASE_URL) {
@@ -20,6 +21,7 @@ if (!env.DATABASE_URL) {
 }
 
 const logger = createLogger(env.LOG_LEVEL);
+logConfigurationSource(logger);
 const database = await openDatabase({ url: env.DATABASE_URL });
 await applyMigrations(database);
 const jobs = await startJobs(env, database, logger, createAssistant(env, logger), { work: true });

@@ -12,6 +12,7 @@ import {
   type LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { Env } from '../env.ts';
+import { modelCallDuration, modelCallErrors, modelErrorKind } from '../lib/metrics.ts';
 import type { Logger } from '../logger.ts';
 import { demoModel } from './demo-model.ts';
 import { nodeLlamaCppInstalled } from './local-model.ts';
@@ -273,7 +274,39 @@ export function createAssistant(env: Env, logger: Logger): Assistant {
       return unconfiguredAssistant();
   }
   logger.info({ model: assistant.label, vision: assistant.vision }, 'AI model configured');
-  return assistant;
+  return measured(assistant);
+}
+
+/**
+ * The assistant with its calls timed and their failures counted by kind (lib/metrics.ts). A call its
+ * caller aborted (the user's stop, a shutdown) is neither: the model did not fail.
+ */
+function measured(assistant: Assistant): Assistant {
+  const time = async <T>(
+    call: string,
+    signal: AbortSignal | undefined,
+    run: () => Promise<T>,
+  ): Promise<T> => {
+    const end = modelCallDuration.startTimer({ call });
+    try {
+      const result = await run();
+      end({ result: 'ok' });
+      return result;
+    } catch (error) {
+      if (!signal?.aborted || signal.reason instanceof DOMException) {
+        end({ result: 'error' });
+        modelCallErrors.inc({ kind: modelErrorKind(error), call });
+      }
+      throw error;
+    }
+  };
+  return {
+    ...assistant,
+    answer: (request) => time('answer', request.signal, () => assistant.answer(request)),
+    complete: (request) => time('complete', request.signal, () => assistant.complete(request)),
+    title: (question, answer, signal) =>
+      time('title', signal, () => assistant.title(question, answer, signal)),
+  };
 }
 
 /**

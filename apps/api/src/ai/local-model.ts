@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type {
   LanguageModelV3,
   LanguageModelV3Message,
@@ -10,6 +10,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { Logger } from '../logger.ts';
+import { REPO_ROOT } from '../paths.ts';
 
 /**
  * AI_PROVIDER=local: a GGUF model run in this process by node-llama-cpp, behind the AI SDK's
@@ -18,10 +19,7 @@ import type { Logger } from '../logger.ts';
  * into LOCAL_AI_RUNTIME_DIR, and it is loaded from there (or from node_modules, when installed there).
  */
 
-export const LOCAL_AI_RUNTIME_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../.local-ai',
-);
+export const LOCAL_AI_RUNTIME_DIR = path.join(REPO_ROOT, '.local-ai');
 export const NODE_LLAMA_CPP_VERSION = '3.22.1';
 
 /** The parts of node-llama-cpp used here (its types are not available without the package). */

@@ -144,6 +144,6 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('model-download.ts')) {
+if (import.meta.url === `file://${process.argv[1]}` || /model-download\.[jt]s$/.test(process.argv[1] ?? '')) {
   await main();
 }

@@ -23,6 +23,8 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite: its data directory as a gzipped tarball, a consistent snapshot (backups, ops/backup.ts). */
+  dump?(): Promise<Uint8Array>;
   /** For pg-boss on PGlite; on PostgreSQL pg-boss opens its own pool from `connectionString`. */
   executor?: SqlExecutor;
   connectionString?: string;
@@ -55,6 +57,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    dump: () => client.dump(),
     executor: pgliteExecutor(client),
   };
 }

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { codeFile } from '../paths.ts';
 
 /**
  * PGlite in a worker thread (pglite-worker.js), seen from the server's thread through the part of
@@ -31,23 +32,29 @@ export interface PgliteThread extends PgliteTransactionClient {
   transaction<T>(work: (tx: PgliteTransactionClient) => Promise<T>): Promise<T>;
   /** A multi-statement script without parameters (pg-boss); a failed one leaves no transaction open. */
   script(text: string): Promise<QueryResult>;
+  /** The data directory as a gzipped tarball, between transactions (a consistent snapshot). */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
 type Request =
   | { op: 'query'; text: string; params?: unknown[]; rowMode?: 'array' | 'object'; rawTypes?: number[] }
   | { op: 'script'; text: string }
+  | { op: 'dump' }
   | { op: 'close' };
 
 type Reply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: Record<string, unknown> };
 
-const WORKER_URL = new URL('./pglite-worker.js', import.meta.url);
+const WORKER_FILE = codeFile('db/pglite-worker.js');
 
 /** Starts the worker on `dataDir` (in memory without one) and resolves once PGlite is open. */
 export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: workerFlags(process.execArgv) });
+  const worker = new Worker(WORKER_FILE, {
+    workerData: { dataDir },
+    execArgv: workerFlags(process.execArgv),
+  });
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
     worker.once('error', fail);
@@ -123,6 +130,10 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
       while (inTransaction) await nextTurn();
       return send<QueryResult>({ op: 'script', text });
     },
+    async dump() {
+      while (inTransaction) await nextTurn();
+      return send<Uint8Array>({ op: 'dump' });
+    },
     async transaction(work) {
       while (inTransaction) await nextTurn();
       inTransaction = true;
@@ -145,6 +156,8 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
       if (stopped) return;
       while (inTransaction) await nextTurn();
       await send({ op: 'close' });
+      // Held until the thread has ended: a script whose last step is this close waits for it.
+      worker.ref();
       await new Promise<void>((resolve) => {
         if (stopped) resolve();
         else worker.once('exit', () => resolve());

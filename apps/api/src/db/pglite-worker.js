@@ -125,6 +125,10 @@ async function run(request) {
         throw error;
       }
     }
+    case 'dump':
+      // The data directory as a gzipped tarball (backups, ops/backup.ts): requests run one after another
+      // here, and the caller waits for any open transaction to end first, so it holds only committed work.
+      return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
     case 'close':
       await client.close();
       return null;

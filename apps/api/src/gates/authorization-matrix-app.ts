@@ -5,6 +5,14 @@ import { plainEstablished, plainIdea } from './world.ts';
 export const APP_OPERATIONS: Record<string, Entry> = {
   // System and documentation.
   'GET /api/health': { access: 'public', request: () => ({ path: '/api/health' }), answers: [200] },
+  // Ready or not (this app has no job queue: 503), it says only what is missing, never whose.
+  'GET /api/health/ready': {
+    access: 'public',
+    request: () => ({ path: '/api/health/ready' }),
+    answers: [200, 503],
+  },
+  // Not served without METRICS_TOKEN or METRICS_PORT, and then only to the token's bearer.
+  'GET /metrics': { access: 'public', request: () => ({ path: '/metrics' }), answers: [404] },
   'GET /api/config': { access: 'public', request: () => ({ path: '/api/config' }), answers: [200] },
   'GET /api/openapi.json': {
     access: 'public',

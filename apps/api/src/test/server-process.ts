@@ -12,13 +12,16 @@ import { createTestDatabaseLocation, type TestDatabaseLocation } from './databas
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /**
- * Node's own flags in `npm start` (package.json: `exec node <flags> --import tsx …`): the server's
- * processes in the tests and the benchmarks run with them, as in production (ADR 0021).
+ * Node's own flags in `npm start` (package.json: `… && exec node <flags> apps/api/dist/main.js`): the
+ * server's processes in the tests and the benchmarks run with them, as in production (ADR 0021). Not
+ * `--enable-source-maps`: these run the sources, through tsx.
  */
 export function startNodeFlags(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
   const words = String(manifest.scripts.start).split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('--import'));
+  return words
+    .slice(words.lastIndexOf('node') + 1, words.indexOf('apps/api/dist/main.js'))
+    .filter((flag) => flag !== '--enable-source-maps');
 }
 
 /**
@@ -33,7 +36,12 @@ export function runScript(
 ): ChildProcess {
   return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    // A developer's own .env in the checkout must not reach the tests' servers (ENV_FILE: none here).
+    env: {
+      PATH: process.env.PATH ?? '',
+      ENV_FILE: path.join(repoRoot, 'apps/api/src/test/no-such.env'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

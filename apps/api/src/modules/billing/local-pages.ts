@@ -8,6 +8,7 @@ import type { Env } from '../../env.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { createRouter } from '../../http/create-router.ts';
 import { textIdParam } from '../../http/params.ts';
+import { codeFile } from '../../paths.ts';
 import { LOCAL_PAGES_PATH, type LocalBilling, type LocalOutcome } from './local-provider.ts';
 
 /**
@@ -15,7 +16,7 @@ import { LOCAL_PAGES_PATH, type LocalBilling, type LocalOutcome } from './local-
  * script files, and none is needed), one stylesheet from a static path. Spanish, as all user text.
  */
 
-const STYLESHEET = fs.readFileSync(new URL('./local-checkout.css', import.meta.url));
+const STYLESHEET = fs.readFileSync(codeFile('modules/billing/local-checkout.css'));
 const STYLESHEET_PATH = `${LOCAL_PAGES_PATH}/assets/local-checkout.css`;
 export const CHECKOUT_PAGE_TITLE = 'Pago de prueba — no se realizará ningún cargo';
 

@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { countWrite, WRITE_LIMITS } from '../../http/write-limits.ts';
+import { answers } from '../../lib/metrics.ts';
 import { ensureMonthlyFreeCredits } from '../credits/credits.ts';
 import { beginAttempt, launchAnswer } from './answer-attempt.ts';
 import { findAnswer, latestGeneration, planOf } from './answer-queries.ts';
@@ -92,6 +93,7 @@ export async function answerAgain(
   const asked = started.asked ?? question;
   if (started.generationId === 'not_configured' || started.generationId === 'credits_exhausted') {
     const kind = started.generationId;
+    answers.inc({ outcome: 'refused' });
     const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
     return sendOutcome(db, chat, asked, now ?? started.reset, kind, false, { text: now?.content ?? '' });
   }

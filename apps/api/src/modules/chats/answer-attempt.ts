@@ -3,6 +3,7 @@ import { ANSWER_COST, creditsExhaustedMessage, hasUnlimitedCredits } from '@rumb
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { generations, messages } from '../../db/schema/index.ts';
+import { creditsSpent } from '../../lib/metrics.ts';
 import { debit } from '../credits/credits.ts';
 import type { ChatServiceDeps } from './chat-deps.ts';
 import { failGeneration } from './generation-store.ts';
@@ -57,6 +58,8 @@ export async function beginAttempt(
       model: deps.assistant.label,
     })
     .returning({ id: generations.id });
+  // Counted once the debit is part of the attempt's transaction (lib/metrics.ts).
+  creditsSpent.inc(cost);
   return (row as { id: number }).id;
 }
 

@@ -1,6 +1,7 @@
 import type { Assistant } from '../../ai/assistant.ts';
 import { failureReason } from '../../ai/call-failure.ts';
 import type { Db } from '../../db/client.ts';
+import { answers, answerTimeToFirstToken } from '../../lib/metrics.ts';
 import type { Logger } from '../../logger.ts';
 import { createGenerationStore, type GenerationStore, writeBatch, writeEnds } from './generation-store.ts';
 import { type Claim, LiveGeneration, ShuttingDown, StopRequested } from './live-generation.ts';
@@ -90,12 +91,17 @@ function finishText(engine: Engine, gen: LiveGeneration, finish: NonNullable<Mod
 
 async function runGeneration(engine: Engine, gen: LiveGeneration, request: ModelRequest): Promise<void> {
   const signal = gen.controller.signal;
+  const started = performance.now();
+  let firstToken: number | undefined;
   try {
     gen.usage = await engine.assistant.answer({
       system: request.system,
       messages: request.messages,
       signal,
-      onDelta: (delta) => gen.append(delta),
+      onDelta: (delta) => {
+        firstToken ??= performance.now();
+        gen.append(delta);
+      },
     });
     if (request.finish) finishText(engine, gen, request.finish);
     gen.state = 'finished';
@@ -111,6 +117,9 @@ async function runGeneration(engine: Engine, gen: LiveGeneration, request: Model
       }
     }
   }
+  answers.inc({ outcome: gen.state });
+  if (firstToken !== undefined)
+    answerTimeToFirstToken.observe({ outcome: gen.state }, (firstToken - started) / 1000);
   engine.store.ending.push(gen);
   gen.wake();
   scheduleEndFlush(engine);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { FAILED_ANSWER_CONTENT } from '@rumbo/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { answers } from '../../lib/metrics.ts';
 import type { Logger } from '../../logger.ts';
 import { refund } from '../credits/credits.ts';
 import { type LiveGeneration, StopRequested } from './live-generation.ts';
@@ -100,6 +101,7 @@ export async function interruptStaleGenerations(db: Db, messageIds?: number[]): 
   for (const { id } of stale) {
     if (await endUnfinished(db, Number(id), 'interrupted', 'the process running it stopped')) interrupted++;
   }
+  answers.inc({ outcome: 'interrupted' }, interrupted);
   return interrupted;
 }
 

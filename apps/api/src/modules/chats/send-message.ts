@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { assertWithinLimit, countWrite, WRITE_LIMITS } from '../../http/write-limits.ts';
+import { answers, creditsSpent } from '../../lib/metrics.ts';
 import { balance, ensureMonthlyFreeCredits } from '../credits/credits.ts';
 import { launchAnswer, newAnswerSourceId, titleFor } from './answer-attempt.ts';
 import { type CheckedAttachment, checkAttachment, checkLimits } from './attachments.ts';
@@ -204,8 +205,10 @@ async function sendNew(
   const current = row.title ? { ...chat, title: row.title } : chat;
   const kind = (answer.answerKind ?? 'model') as AnswerKind;
   if (row.generation_id === null) {
+    answers.inc({ outcome: 'refused' });
     return sendOutcome(db, current, message, answer, kind, false, { text: answer.content });
   }
+  creditsSpent.inc(cost);
   const rows: Claim = {
     generationId: Number(row.generation_id),
     answerId: answer.id,

@@ -3,6 +3,7 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { CHAT_STREAM_HEADERS } from '@rumbo/contract';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
+import { liveStreams } from '../../lib/metrics.ts';
 import { answerBody, pipeAnswer } from './answer-body.ts';
 import type { SendOutcome } from './send-outcome.ts';
 import type { WriteTick } from './write-tick.ts';
@@ -33,6 +34,10 @@ const STREAM_SECURITY_HEADERS = {
 export function streamAnswer(c: Context<AppEnv>, result: SendOutcome, tick: WriteTick): never {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   const { source } = result;
+  if (outgoing) {
+    liveStreams.inc();
+    outgoing.once('close', () => liveStreams.dec());
+  }
   if (outgoing && 'live' in source) {
     // The hot path: the answer goes straight to the socket, without web streams (ADR 0010).
     outgoing.writeHead(200, { ...streamHeaders(result), ...STREAM_SECURITY_HEADERS });

@@ -238,7 +238,10 @@ export async function balance(db: Db, userId: number, now: Date = new Date()): P
   return Math.max(0, Number(row?.balance ?? 0));
 }
 
-/** The sum of a user's ledger (tests and audits: it must equal the balance). */
+/**
+ * The sum of a user's ledger (tests and audits: it must equal the balance).
+ * @internal
+ */
 export async function ledgerSum(db: Db, userId: number): Promise<number> {
   const [row] = await queryRows<{ total: string | number | null }>(
     db,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '../../env.ts';
+import { emails } from '../../lib/metrics.ts';
 import type { Logger } from '../../logger.ts';
 
 export interface Mail {
@@ -39,6 +40,25 @@ function message(from: string, mail: Mail) {
  * `$DATA_DIR/outbox/*.eml` and its link is logged, so a local install can still reset passwords.
  */
 export function createMailer(env: Env, logger: Logger): Mailer {
+  return counted(createTransportMailer(env, logger));
+}
+
+/** Every mail counted as sent or failed (lib/metrics.ts). */
+function counted(mailer: Mailer): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        emails.inc({ result: 'sent' });
+      } catch (error) {
+        emails.inc({ result: 'failed' });
+        throw error;
+      }
+    },
+  };
+}
+
+function createTransportMailer(env: Env, logger: Logger): Mailer {
   const from = env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@${new URL(env.PUBLIC_URL).hostname}>`;
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);

@@ -14,8 +14,6 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { periodStartOf, runsThisPeriod } from './period.ts';
 import { appendEvent, latestRun, type ResearchRow } from './store.ts';
 
-export { runsThisPeriod } from './period.ts';
-
 /** The pg-boss queue that works runs. */
 export const RESEARCH_JOB = 'market-research';
 

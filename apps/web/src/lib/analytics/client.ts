@@ -211,7 +211,10 @@ export function resetIdentity(): void {
   }
 }
 
-/** Tests only: forgets the queue and timers between cases. */
+/**
+ * Tests only: forgets the queue and timers between cases.
+ * @internal
+ */
 export function resetClientForTests(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;

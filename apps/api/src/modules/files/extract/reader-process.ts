@@ -1,7 +1,8 @@
 import { type ChildProcess, fork, type Serializable } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { codeFile, FROM_SOURCES } from '../../../paths.ts';
 import type { ExtractResult, ExtractTask } from './read-document.ts';
 
 /**
@@ -9,13 +10,12 @@ import type { ExtractResult, ExtractTask } from './read-document.ts';
  * server runs from its sources (through tsx, in development and the tests), JavaScript once compiled.
  * Either way the process is plain `node`; from the sources it loads tsx itself, resolved from this folder.
  */
-const FROM_SOURCES = import.meta.url.endsWith('.ts');
 const READER = {
-  entry: fileURLToPath(new URL(`./extract-child.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url)),
+  entry: codeFile('modules/files/extract/extract-child.ts'),
   loader: FROM_SOURCES ? ['--import', 'tsx'] : [],
-  cwd: fileURLToPath(new URL('.', import.meta.url)),
+  cwd: path.dirname(codeFile('modules/files/extract/extract-child.ts')),
 };
-const LAUNCHER = fileURLToPath(new URL('./reader-launcher.js', import.meta.url));
+const LAUNCHER = codeFile('modules/files/extract/reader-launcher.js');
 
 /**
  * How far below the server's own the launcher's scheduling priority is (`nice`), and so its reading

@@ -9,7 +9,6 @@ import { publicAddresses } from './public-address.ts';
 import { readCappedBody } from './read-body.ts';
 
 export { PageRefused } from './page-refused.ts';
-export { isPublicAddress } from './public-address.ts';
 
 export interface FetchedPage {
   /** The address the page was read from, after redirects. */
