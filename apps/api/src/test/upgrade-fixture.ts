@@ -167,6 +167,17 @@ async function checkedValuesOf(db: Db): Promise<Map<string, string>> {
   return values;
 }
 
+/** The first label of every enum type, by its name. */
+async function enumLabelsOf(db: Db): Promise<Map<string, string>> {
+  const rows = await queryRows<{ name: string; label: string }>(
+    db,
+    sql`select t.typname as name, e.enumlabel as label from pg_type t
+        join pg_enum e on e.enumtypid = t.oid where e.enumsortorder = (
+          select min(enumsortorder) from pg_enum where enumtypid = t.oid)`,
+  );
+  return new Map(rows.map((r) => [r.name, r.label]));
+}
+
 /** Tables in an order where each comes after those it refers to (self-references are left null). */
 function insertionOrder(tables: string[], keys: ForeignKey[]): string[] {
   const ordered: string[] = [];
@@ -228,6 +239,7 @@ export async function writeFixture(db: Db): Promise<void> {
   const columns = await columnsOf(db);
   const keys = await foreignKeysOf(db);
   const checked = await checkedValuesOf(db);
+  const enums = await enumLabelsOf(db);
   const tables = [...new Set(columns.map((c) => c.table))];
   const password = await hashPassword(FIXTURE_PASSWORD);
   const written = new Map<string, Record<string, unknown>[]>();
@@ -251,6 +263,7 @@ export async function writeFixture(db: Db): Promise<void> {
         if (table === 'accounts' && column.name === 'password') row[column.name] = password;
         else if (meaningful) row[column.name] = meaningful(i, row);
         else if (checked.has(name)) row[column.name] = checked.get(name);
+        else if (enums.has(column.udt)) row[column.name] = enums.get(column.udt);
         else row[column.name] = byType(column, i);
       }
       const names = Object.keys(row);
