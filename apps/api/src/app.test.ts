@@ -133,6 +133,8 @@ describe('API basics', () => {
     expect(await (await t.request('/api/config')).json()).toEqual({
       productName: 'Brújula <Pro>',
       googleEnabled: false,
+      // No search provider configured: research runs on the model's knowledge (docs/decisions/0049).
+      researchSources: 'model',
     });
   });
 });
