@@ -15,7 +15,11 @@ describe('readPublicConfig', () => {
     const doc = docWith(
       '<meta name="rumbo-config" content="{&quot;productName&quot;:&quot;Brújula&quot;,&quot;googleEnabled&quot;:true}">',
     );
-    expect(readPublicConfig(doc)).toEqual({ productName: 'Brújula', googleEnabled: true });
+    expect(readPublicConfig(doc)).toEqual({
+      productName: 'Brújula',
+      googleEnabled: true,
+      researchSources: 'model',
+    });
   });
 
   it('keeps the optional links and drops fields it does not know', () => {
@@ -31,11 +35,13 @@ describe('readPublicConfig', () => {
       googleEnabled: false,
       feedbackUrl: 'mailto:hola@rumbo.example',
       tutorialVideoUrl: 'https://video.example/rumbo',
+      // A page without it: research on the model's knowledge, never 'Activado' (docs/decisions/0049).
+      researchSources: 'model',
     });
   });
 
   it('falls back to Rumbo without Google when the page has no config or a broken one', () => {
-    const fallback = { productName: 'Rumbo', googleEnabled: false };
+    const fallback = { productName: 'Rumbo', googleEnabled: false, researchSources: 'model' };
     expect(readPublicConfig(docWith(''))).toEqual(fallback);
     expect(readPublicConfig(docWith('<meta name="rumbo-config" content="{nope">'))).toEqual(fallback);
     expect(readPublicConfig(docWith(metaWith({ productName: 'Rumbo' })))).toEqual(fallback);
