@@ -4,6 +4,7 @@
  * and a short title when asked to name a thread.
  */
 import { type FakeScript, type RecordedRequest, tokenize } from '../../apps/api/src/test/fakes/openai.ts';
+import { isProposalsRequest, proposalsScript } from '../../apps/api/src/test/fakes/plan-proposals-model.ts';
 import { isResearchRequest, researchModelScript } from '../../apps/api/src/test/fakes/research-model.ts';
 
 export const MODEL_TITLE = 'Validar la idea';
@@ -73,18 +74,27 @@ let researchStepMs = RESEARCH_STEP_MS;
 export function setResearchStepMs(ms: number): void {
   researchStepMs = ms;
 }
+/** Questions with this word get an answer that proposes a change to the financial plan (ADR 0041). */
+export const PLAN_CHANGE_WORD = 'marketing';
+export const PLAN_CHANGE_ANSWER =
+  'Con tu plan, subir el marketing de 400 € a 600 € al mes acelera la captación.\n\n[[cambio-plan marketing_monthly=600]]';
 
 export function e2eModelScript(body: RecordedRequest['body']): FakeScript {
   // Market research: each step a little slow, so that its stages can be seen; the model misquotes a figure
   // in each section and slips in addresses and an instruction (the check must catch them).
   if (isResearchRequest(body))
     return researchModelScript(body, { delayMs: researchStepMs, misquote: true, inject: true });
+  // 'Proponer supuestos' of the financial plan: a first set of assumptions as JSON.
+  if (isProposalsRequest(body)) return proposalsScript();
   if (!body.stream) return { tokens: [MODEL_TITLE] };
   const failure = scriptedFailure(lastUserText(body));
   if (failure) return failure;
   if (lastUserText(body).includes(VARIANT_WORD)) {
     variants += 1;
     return { tokens: tokenize(variantAnswer(variants)), firstTokenDelayMs: 50, tokenDelayMs: 10 };
+  }
+  if (lastUserText(body).includes(PLAN_CHANGE_WORD)) {
+    return { tokens: tokenize(PLAN_CHANGE_ANSWER), firstTokenDelayMs: 50, tokenDelayMs: 10 };
   }
   if (lastUserText(body).includes(CITE_WORD)) {
     return { tokens: tokenize(CITED_ANSWER), firstTokenDelayMs: 50, tokenDelayMs: 10 };

@@ -39,6 +39,8 @@ import { chatRoutes } from './modules/chats/routes.ts';
 import { createChatService } from './modules/chats/service.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { createFileStorage } from './modules/files/create-file-storage.ts';
+import { financeRoutes } from './modules/finance/routes.ts';
+import { shareKey } from './modules/finance/share-links.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { researchRoutes } from './modules/research/routes.ts';
@@ -226,6 +228,7 @@ export function createApp(deps: AppDeps): App {
     writeLimitMultiplier: env.WRITE_LIMIT_MULTIPLIER,
   });
   api.route('/', chatRoutes({ service: chatService, writeTick: chatEngine.writeTick }));
+  api.route('/', financeRoutes({ db: database.db, assistant, shareKey: shareKey(authSecret(env)) }));
   api.route('/', latestChatRoutes(chatService));
   api.route('/', feedbackRoutes(database.db));
   api.route('/', mailRoutes(database.db, authSecret(env)));

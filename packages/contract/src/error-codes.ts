@@ -13,6 +13,10 @@ export const ERROR_CODES = {
   documentTooComplex: 'DOCUMENT_TOO_COMPLEX',
   /** Research: Starter has none, Founder has one per billing period (403). */
   researchNotAllowed: 'RESEARCH_NOT_ALLOWED',
+  /** 'Proponer supuestos' and shared links: the paid plans only (403, ADR 0040). */
+  planAdvisorNotAllowed: 'PLAN_ADVISOR_NOT_ALLOWED',
+  /** The model's proposals could not be had or read (502, ADR 0041). */
+  planProposalsFailed: 'PLAN_PROPOSALS_FAILED',
   /** The console: the address is an operator's, but the account has not verified it yet (403, ADR 0022). */
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   tooManyRequests: 'TOO_MANY_REQUESTS',

@@ -48,6 +48,8 @@ const ceoFeatures = (credits: string): PlanFeature[] => [
   { text: 'Hasta 3 negocios', included: true },
   { text: 'Investigaciones de mercado ilimitadas', included: true },
   { text: 'Acceso a fuentes avanzadas', included: true },
+  { text: 'Plan financiero y plan de empresa (DOCX y PDF)', included: true },
+  { text: 'Supuestos propuestos por el mentor y enlaces para compartir', included: true },
   { text: `Hoja de ruta personalizada (${COMING_SOON})`, included: true },
   { text: `Notificaciones inteligentes (${COMING_SOON})`, included: true },
 ];
@@ -86,6 +88,8 @@ export const PLANS: Record<PlanId, Plan> = {
       { text: '1 negocio', included: true },
       { text: 'Investigación de mercado', included: false },
       { text: 'Acceso a fuentes avanzadas', included: false },
+      { text: 'Plan financiero y plan de empresa (DOCX y PDF)', included: true },
+      { text: 'Supuestos propuestos por el mentor y enlaces para compartir', included: false },
     ],
     popular: false,
     showSliderCredits: false,
@@ -107,6 +111,8 @@ export const PLANS: Record<PlanId, Plan> = {
       { text: '1 negocio', included: true },
       { text: '1 investigación de mercado', included: true },
       { text: 'Acceso a fuentes avanzadas', included: false },
+      { text: 'Plan financiero y plan de empresa (DOCX y PDF)', included: true },
+      { text: 'Supuestos propuestos por el mentor y enlaces para compartir', included: true },
     ],
     popular: false,
     showSliderCredits: false,
@@ -207,6 +213,14 @@ export function researchQuota(planId: number): number | null {
 export function researchTokenBudget(planId: number, requested?: number): number {
   const budget = planOf(planId).researchMaxTokens;
   return requested === undefined ? budget : Math.max(1, Math.min(budget, requested));
+}
+
+/**
+ * 'Proponer supuestos' and shared links (ADR 0040): the paid plans. Every plan has the financial plan
+ * and its document.
+ */
+export function hasPlanAdvisor(planId: number): boolean {
+  return planOf(planId).price > 0;
 }
 
 export function hasAdvancedSources(planId: number): boolean {

@@ -55,6 +55,10 @@ export function ownedValues(owner: Owner, op: Operation, name: string): string[]
       return [owner.attachmentId];
     case 'session':
       return [owner.checkoutSessionId];
+    case 'shareId':
+      return [owner.shareId];
+    case 'token':
+      return [owner.shareToken];
     default:
       return [];
   }

@@ -54,6 +54,9 @@ export interface Owner extends Person {
   attachmentId: string;
   researchId: number;
   checkoutSessionId: string;
+  /** A read-only link to the idea's financial plan (ADR 0042): its id and its signed token. */
+  shareId: string;
+  shareToken: string;
   /** Better Auth's rows: the session token (what the cookie signs) and the password account's id. */
   sessionToken: string;
   accountId: number;
@@ -178,6 +181,7 @@ export async function createOwner(t: TestApp): Promise<Owner> {
     .update(researches)
     .set({ status: 'completed', completedAt: new Date() })
     .where(eq(researches.id, research.id));
+  const share = await api('POST', `/api/businesses/${idea.id}/financial-plan/shares`, { days: 7 });
   const checkout = await api('POST', '/api/subscriptions', { plan_id: 5 });
   const checkoutSessionId = String(new URL(checkout.url).pathname.split('/').at(-1));
 
@@ -198,6 +202,8 @@ export async function createOwner(t: TestApp): Promise<Owner> {
     attachmentId: sent.message.fileAttachments[0].id,
     researchId: research.id,
     checkoutSessionId,
+    shareId: share.id,
+    shareToken: String(share.url).split('/compartido/')[1] ?? '',
     sessionToken: session?.token ?? '',
     accountId: account?.id ?? 0,
   };

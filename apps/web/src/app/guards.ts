@@ -18,8 +18,12 @@ function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
+/** Open screens under a prefix: a shared plan's link is its own key (ADR 0042). */
+const OPEN_PREFIXES: readonly string[] = ['/compartido/'];
+
 export function isOpenPath(pathname: string): boolean {
-  return OPEN_PATHS.includes(normalise(pathname));
+  const path = normalise(pathname);
+  return OPEN_PATHS.includes(path) || OPEN_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** Steps a user with a plan has finished: coming back to them goes home (product.md §2.2). */

@@ -95,6 +95,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: () => import('./routes/report.tsx'),
         },
         {
+          path: 'finanzas/:businessId',
+          handle: titled(titles.finance),
+          lazy: () => import('./routes/finance.tsx'),
+        },
+        {
+          path: 'compartido/:token',
+          handle: titled(titles.sharedPlan),
+          lazy: () => import('./routes/shared-plan.tsx'),
+        },
+        {
           path: 'profile',
           lazy: () => import('./routes/profile-layout.tsx'),
           children: [

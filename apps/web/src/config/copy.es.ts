@@ -50,6 +50,8 @@ export const copy = {
     editBusiness: 'Editar chat',
     chat: 'Chat',
     report: 'Investigación de mercado',
+    finance: 'Plan financiero',
+    sharedPlan: 'Plan compartido',
     profile: 'Perfil',
     subscription: 'Suscripción',
     resetPassword: 'Nueva contraseña',

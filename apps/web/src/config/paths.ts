@@ -12,6 +12,9 @@ export const paths = {
   editBusiness: (type: string, businessId: number | string) => `/edit-business/${type}/${businessId}`,
   chat: (type: string, company: number | string) => `/chat/${type}/${company}`,
   report: (businessId: number | string) => `/report/${businessId}`,
+  finance: (businessId: number | string) => `/finanzas/${businessId}`,
+  /** A read-only shared plan (ADR 0042): open to anyone with the link. */
+  sharedPlan: (token: string) => `/compartido/${token}`,
   profile: '/profile',
   subscription: '/profile/sub',
   resetPassword: '/reset-password',

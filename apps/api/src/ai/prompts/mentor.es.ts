@@ -5,6 +5,8 @@ export interface MentorPromptInput {
   business: Business;
   /** The latest completed market research, as researchBlock() gives it for this question, when there is one. */
   research: string | null;
+  /** The financial plan's key figures, as planBlock() gives them, when the business has a saved plan. */
+  plan?: string | null;
   today: Date;
 }
 
@@ -53,6 +55,7 @@ export function businessProfile(business: Business): string {
  */
 export function mentorSystemPrompt(input: MentorPromptInput): string {
   const { productName, business, today } = input;
+  const plan = input.plan?.trim() ? `\n\n<plan_financiero>\n${input.plan.trim()}\n</plan_financiero>` : '';
   const research = input.research?.trim()
     ? `\n\n<investigacion_de_mercado>\n${input.research.trim()}\n</investigacion_de_mercado>`
     : '\n\nTodavía no hay una investigación de mercado de este negocio: si hace falta, dilo y trabaja con lo que sabes.';
@@ -70,5 +73,5 @@ Hoy es ${today.toISOString().slice(0, 10)}.
 
 <perfil_del_negocio>
 ${businessProfile(business)}
-</perfil_del_negocio>${research}`;
+</perfil_del_negocio>${research}${plan}`;
 }

@@ -5,5 +5,6 @@ export * from './businesses.ts';
 export * from './chats.ts';
 export * from './credits.ts';
 export * from './feedback.ts';
+export * from './finance.ts';
 export * from './research.ts';
 export * from './write-limits.ts';

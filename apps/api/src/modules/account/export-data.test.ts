@@ -1,6 +1,8 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { financialPlans } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/app.ts';
+import { shopPlan } from '../finance/finance-test-kit.ts';
 import { type AccountApp, closeAccountApp, newUser, startAccountApp } from './account-test-app.ts';
 import { fillAccount } from './account-test-data.ts';
 
@@ -24,6 +26,9 @@ describe('GET /api/users/me/export', () => {
     const first = await fillAccount(t, dataDir, owner.id, 'alfa');
     const second = await fillAccount(t, dataDir, owner.id, 'beta');
     await fillAccount(t, dataDir, stranger.id, 'ajeno');
+    await t.database.db
+      .insert(financialPlans)
+      .values({ businessId: first.business.id, userId: owner.id, ...shopPlan, proposals: [] });
 
     expect((await t.request('/api/users/me/export')).status).toBe(401);
     const res = await t.request('/api/users/me/export', { headers: { cookie: owner.cookie } });
@@ -54,6 +59,17 @@ describe('GET /api/users/me/export', () => {
       expect(attachment).toMatch(new RegExp(`plan-${label}\\.txt$`));
       expect(await text(attachment ?? '')).toBe(`contenido del plan de ${label}`);
     }
+    // The first business's financial plan (ADR 0040); the second has none.
+    expect(
+      JSON.parse(await text(`negocios/${first.business.id}-negocio-alfa/plan-financiero.json`)),
+    ).toMatchObject({
+      assumptions: shopPlan.assumptions,
+      scenarios: shopPlan.scenarios,
+      shared_links: [],
+    });
+    expect(
+      names.some((name) => name.startsWith(`negocios/${second.business.id}-negocio-beta/plan-financiero`)),
+    ).toBe(false);
     const everything = (await Promise.all(names.map(text))).join('\n');
     expect(everything).not.toContain('ajeno');
     expect(everything).not.toContain(stranger.email);

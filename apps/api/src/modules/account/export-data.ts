@@ -7,7 +7,9 @@ import {
   businesses,
   chats,
   creditLedger,
+  financialPlans,
   messages,
+  planShares,
   researches,
   researchSources,
   users,
@@ -118,6 +120,27 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
         })),
       ),
     );
+
+    // The financial plan's assumptions, scenarios and pending proposals, and its links (ADR 0040, 0042).
+    const [plan] = await db.select().from(financialPlans).where(eq(financialPlans.businessId, business.id));
+    if (plan) {
+      const links = await db.select().from(planShares).where(eq(planShares.businessId, business.id));
+      zip.file(
+        `${folder}/plan-financiero.json`,
+        asJson({
+          assumptions: plan.assumptions,
+          scenarios: plan.scenarios,
+          proposals: plan.proposals,
+          updated_at: plan.updatedAt,
+          shared_links: links.map((link) => ({
+            created_at: link.createdAt,
+            expires_at: link.expiresAt,
+            revoked_at: link.revokedAt,
+            views: link.views,
+          })),
+        }),
+      );
+    }
 
     const threads = await db
       .select()

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Assistant } from '../../ai/assistant.ts';
 import { type PromptMessage, toModelMessages } from '../../ai/context.ts';
 import { mentorSystemPrompt } from '../../ai/prompts/mentor.es.ts';
+import { type PlanForPrompt, planBlock } from '../../ai/prompts/plan-context.es.ts';
 import {
   citationCleaner,
   type ResearchForPrompt,
@@ -44,6 +45,12 @@ export interface ContextDeps {
   productName: string;
 }
 
+/** The business's currency: an idea's investment currency, an established business's billing one. */
+const currencyOf = (business: BusinessRow): 'EUR' | 'USD' =>
+  (business.stage === 'idea' ? business.investmentCurrency : business.billingCurrency) === 'dollar'
+    ? 'USD'
+    : 'EUR';
+
 /** Messages of the chat read for the model's context (the token budget trims them further). */
 const HISTORY_ROWS = 60;
 
@@ -70,6 +77,11 @@ export const researchOf = (businessId: unknown) =>
     where r.business_id = ${businessId} and r.status = 'completed'
     order by r.completed_at desc nulls last, r.id desc limit 1)`;
 
+/** The business's saved financial plan (a scalar subquery): its key figures go into the prompt (ADR 0041). */
+export const planOf = (businessId: unknown) =>
+  sql<Omit<PlanForPrompt, 'currency'> | null>`(select json_build_object('assumptions', p.assumptions,
+      'scenarios', p.scenarios) from financial_plans p where p.business_id = ${businessId})`;
+
 /**
  * What the model is asked, from the business and the chat's history (oldest first, question last).
  * `uploads` are the question's files just received, read from memory rather than from storage.
@@ -80,6 +92,7 @@ export async function buildContext(
   research: ResearchForPrompt | null,
   rows: HistoryRow[],
   uploads: Upload[] = [],
+  plan: Omit<PlanForPrompt, 'currency'> | null = null,
 ): Promise<ModelRequest> {
   const { assistant, storage, productName } = deps;
   const usable = rows.filter(
@@ -109,6 +122,7 @@ export async function buildContext(
       productName,
       business: toBusiness(business),
       research: research && researchBlock(research, last?.sender === 'user' ? last.content : ''),
+      plan: plan && planBlock({ ...plan, currency: currencyOf(business) }),
       today: new Date(),
     }),
     messages: toModelMessages(history, { imagesVisible: assistant.vision }),
@@ -124,8 +138,12 @@ export async function contextBefore(
   answerId: number,
 ): Promise<ModelRequest> {
   const [row] = await deps.db
-    .select({ history: historyOf(chat.id, answerId), research: researchOf(business.id) })
+    .select({
+      history: historyOf(chat.id, answerId),
+      research: researchOf(business.id),
+      plan: planOf(business.id),
+    })
     .from(businesses)
     .where(eq(businesses.id, business.id));
-  return buildContext(deps, business, row?.research ?? null, row?.history ?? []);
+  return buildContext(deps, business, row?.research ?? null, row?.history ?? [], [], row?.plan ?? null);
 }

@@ -162,7 +162,14 @@ async function sendNew(
   };
   const uploads = stored.map((f) => ({ name: f.name, data: f.data }));
   const modelRequest = () =>
-    buildContext(deps, business, found.research, [...(found.history ?? []), questionRow], uploads);
+    buildContext(
+      deps,
+      business,
+      found.research,
+      [...(found.history ?? []), questionRow],
+      uploads,
+      found.plan,
+    );
   for (const file of stored) await storage.put(file.key, file.data);
   if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
   const fixedKind: AnswerKind = configured ? 'credits_exhausted' : 'not_configured';

@@ -119,6 +119,7 @@ export const businessesCopy = {
     menu: (name: string) => `Opciones de ${name}`,
     edit: 'Editar',
     report: 'Estudio de mercado',
+    finance: 'Plan financiero',
     delete: 'Eliminar',
     logoAlt: (name: string) => `Logo de ${name}`,
     stage: { idea: 'Idea de negocio', established: 'Empresa consolidada' },

@@ -19,6 +19,15 @@ export const chatCopy = {
     close: 'Salir del chat',
     newChat: 'Nuevo chat',
     report: 'Ver estudio de mercado',
+    finance: 'Ver plan financiero',
+  },
+  planChange: {
+    title: 'Cambio propuesto para tu plan financiero',
+    apply: 'Aplicar al plan',
+    applied: 'Aplicado al plan',
+    failed: 'No se pudo aplicar el cambio. Inténtalo de nuevo.',
+    open: 'Ver plan financiero',
+    change: (label: string, before: string, after: string) => `${label}: ${before} → ${after}`,
   },
   empty: {
     suggestionsLabel: 'Preguntas sugeridas',

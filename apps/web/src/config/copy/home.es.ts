@@ -11,6 +11,8 @@ export const homeCopy = {
     create: 'Crear mi primer negocio',
     all: 'Ver todos',
     open: (name: string) => `Abrir el chat de ${name}`,
+    finance: 'Plan financiero',
+    financeLabel: (name: string) => `Plan financiero de ${name}`,
     stage: { idea: 'Idea de negocio', established: 'Empresa en marcha' },
   },
   research: {

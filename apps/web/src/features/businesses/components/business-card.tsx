@@ -12,12 +12,15 @@ export function BusinessCard({
   business,
   onEdit,
   onReport,
+  onFinance,
   onDelete,
 }: {
   business: Business;
   onEdit: () => void;
   /** Opens the business's market-research report. */
   onReport: () => void;
+  /** Opens the business's financial plan. */
+  onFinance: () => void;
   onDelete: () => void;
 }) {
   return (
@@ -38,6 +41,7 @@ export function BusinessCard({
           actions={[
             { label: t.edit, onSelect: onEdit },
             { label: t.report, onSelect: onReport },
+            { label: t.finance, onSelect: onFinance },
             { label: t.delete, onSelect: onDelete, danger: true },
           ]}
         />

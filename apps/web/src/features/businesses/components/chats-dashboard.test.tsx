@@ -83,6 +83,8 @@ describe('the chats dashboard (product.md §2.9)', () => {
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Estudio de mercado'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Plan financiero'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Eliminar'));
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
@@ -99,6 +101,14 @@ describe('the chats dashboard (product.md §2.9)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Opciones de Oliva Directa' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Estudio de mercado' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/report/4'));
+  });
+
+  it('opens the business’s financial plan from its menu', async () => {
+    stubFetch({ 'GET /api/businesses': { body: [sampleIdea()] } });
+    const { router } = renderDashboard(9);
+    fireEvent.click(await screen.findByRole('button', { name: 'Opciones de Oliva Directa' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Plan financiero' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/finanzas/4'));
   });
 
   it('removes a business only after the server confirms the deletion', async () => {

@@ -68,6 +68,7 @@ export function ChatsDashboard({ planId, edited }: { planId: number; edited?: nu
                     business={business}
                     onEdit={() => void navigate(paths.editBusiness(business.stage, business.id))}
                     onReport={() => void navigate(paths.report(business.id))}
+                    onFinance={() => void navigate(paths.finance(business.id))}
                     onDelete={() => {
                       remove.reset();
                       setDeleting(business);

@@ -1,5 +1,5 @@
 import type { Business } from '@rumbo/contract';
-import { FileChartColumn, PanelLeftOpen, SquarePen, X } from 'lucide-react';
+import { ChartLine, FileChartColumn, PanelLeftOpen, SquarePen, X } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { BusinessLogo } from '../../../components/business-logo.tsx';
@@ -81,6 +81,14 @@ export function ChatHeader({
         className={iconButtonClass('plain')}
       >
         <FileChartColumn className="size-5" aria-hidden="true" />
+      </Link>
+      <Link
+        to={paths.finance(business.id)}
+        aria-label={t.header.finance}
+        title={t.header.finance}
+        className={iconButtonClass('plain')}
+      >
+        <ChartLine className="size-5" aria-hidden="true" />
       </Link>
       <CreditsCounter
         planId={planId}

@@ -14,6 +14,7 @@ import { useChatShortcuts } from '../hooks/use-chat-shortcuts.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { useThreadList } from '../hooks/use-thread-list.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
+import { PlanChangesProvider } from '../plan-changes.tsx';
 import { ReportSourcesProvider } from '../report-citations.tsx';
 import { drawQuestions } from '../suggested-questions.es.ts';
 import { ChatHeader, type CreditsCounterSlotProps } from './chat-header.tsx';
@@ -228,12 +229,14 @@ function ChatWorkspace({
           />
         ) : (
           <ReportSourcesProvider businessId={business.id} enabled={isResearchEnabled(account.planId)}>
-            <MessageList
-              chatKey={String(session.chat.id)}
-              messages={session.messages}
-              header={notice}
-              actions={session.streaming ? undefined : messageActions}
-            />
+            <PlanChangesProvider businessId={business.id}>
+              <MessageList
+                chatKey={String(session.chat.id)}
+                messages={session.messages}
+                header={notice}
+                actions={session.streaming ? undefined : messageActions}
+              />
+            </PlanChangesProvider>
           </ReportSourcesProvider>
         )}
         {notices.length > 0 ? (

@@ -1,6 +1,6 @@
-import { FAILED_ANSWER_MESSAGE } from '@rumbo/contract';
+import { FAILED_ANSWER_MESSAGE, splitPlanChanges } from '@rumbo/contract';
 import { Pencil, RefreshCw, RotateCcw, Sparkles } from 'lucide-react';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MarkdownAnswer } from '../../../components/markdown-answer.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
@@ -8,6 +8,7 @@ import { chatFlowCopy as f } from '../../../config/copy/chat-flow.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRevealedText } from '../hooks/use-revealed-text.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
+import { PlanChangesCard } from '../plan-changes.tsx';
 import { linkCitations, useReportSources } from '../report-citations.tsx';
 import { AnswerTools } from './answer-tools.tsx';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
@@ -177,7 +178,9 @@ function AnswerMessage({
   onRegenerate?: MessageActions['onRegenerate'];
 }) {
   const failed = isFailedAnswer(message);
-  const text = useRevealedText(failed ? FAILED_ANSWER_MESSAGE : message.content, message.streaming);
+  const revealed = useRevealedText(failed ? FAILED_ANSWER_MESSAGE : message.content, message.streaming);
+  // A change to the financial plan the answer proposes is shown as a card, not as its marker (ADR 0041).
+  const { text, changes } = useMemo(() => splitPlanChanges(revealed), [revealed]);
   const sources = useReportSources();
   const waiting = message.streaming && text === '';
   return (
@@ -227,6 +230,9 @@ function AnswerMessage({
         ) : (
           <MarkdownAnswer text={linkCitations(text, sources)} streaming={message.streaming} />
         )}
+        {changes.length > 0 && message.finished && !message.streaming && !failed ? (
+          <PlanChangesCard changes={changes} />
+        ) : null}
         {message.stopped && !message.streaming ? (
           <p className="mt-2 text-sm text-slate-500" data-testid="answer-stopped">
             {f.stopped} · {message.charged ? f.stoppedCharged : f.stoppedFree}

@@ -76,6 +76,13 @@ export function BusinessesCard({
                   aria-hidden="true"
                 />
               </Link>
+              <Link
+                to={paths.finance(business.id)}
+                aria-label={t.financeLabel(business.name)}
+                className="mb-2 ml-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {t.finance}
+              </Link>
             </li>
           ))}
         </ul>

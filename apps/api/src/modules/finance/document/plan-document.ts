@@ -1,0 +1,60 @@
+import type { FinancialPlan } from '@rumbo/contract';
+import { eq } from 'drizzle-orm';
+import type { ResearchForPrompt } from '../../../ai/prompts/research-context.es.ts';
+import type { Db } from '../../../db/client.ts';
+import { businesses } from '../../../db/schema/index.ts';
+import type { BusinessRow } from '../../businesses/business-wire.ts';
+import { researchOf } from '../../chats/model-context.ts';
+import { planOfBusiness } from '../read-plan.ts';
+import { businessPlan, figuresOf, onePager } from './business-plan.es.ts';
+import { cashChartPng } from './cash-chart.ts';
+import { renderDocx } from './render-docx.ts';
+import { renderPdf } from './render-pdf.ts';
+
+export const DOCUMENT_FORMATS = ['docx', 'pdf'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+export const DOCUMENT_KINDS = ['plan', 'one-pager'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const CONTENT_TYPES: Record<DocumentFormat, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+};
+
+export interface MadeDocument {
+  body: Buffer;
+  fileName: string;
+  contentType: string;
+}
+
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'negocio';
+
+/** The business plan or the one-pager of a business, as DOCX or PDF (ADR 0042), from its plan and report. */
+export async function makeDocument(
+  db: Db,
+  business: BusinessRow,
+  kind: DocumentKind,
+  format: DocumentFormat,
+  today = new Date(),
+): Promise<MadeDocument> {
+  const plan: FinancialPlan = await planOfBusiness(db, business, today);
+  const [row] = await db
+    .select({ research: researchOf(business.id) })
+    .from(businesses)
+    .where(eq(businesses.id, business.id));
+  const research: ResearchForPrompt | null = row?.research ?? null;
+  const input = { business, plan, research, today };
+  const doc = kind === 'plan' ? businessPlan(input) : onePager(input);
+  const { base } = figuresOf(plan);
+  const chart = kind === 'plan' ? await cashChartPng(base.months, base.key.break_even_month) : null;
+  const body = format === 'docx' ? await renderDocx(doc, chart) : await renderPdf(doc, chart);
+  const name = kind === 'plan' ? 'plan-de-empresa' : 'resumen';
+  return { body, fileName: `${name}-${slug(business.name)}.${format}`, contentType: CONTENT_TYPES[format] };
+}

@@ -1,0 +1,147 @@
+import {
+  applyPlanChange,
+  type ChangeUnit,
+  describePlanChange,
+  type FinancialPlan,
+  type PlanChange,
+} from '@rumbo/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useState } from 'react';
+import { Link } from 'react-router';
+import { chatCopy } from '../../config/copy/chat.es.ts';
+import { paths } from '../../config/paths.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import { financialPlanQueryKey } from '../../lib/financial-plan-query.ts';
+
+const t = chatCopy.planChange;
+
+/**
+ * A change to the financial plan that an answer proposes (ADR 0041): the answer carries it as a marker
+ * (contract `plan-changes.ts`); the chat shows it before and after and applies it with one click.
+ */
+
+const BusinessContext = createContext<number | null>(null);
+
+export function PlanChangesProvider({ businessId, children }: { businessId: number; children: ReactNode }) {
+  return <BusinessContext.Provider value={businessId}>{children}</BusinessContext.Provider>;
+}
+
+const planPath = (businessId: number) => `/api/businesses/${businessId}/financial-plan`;
+
+function formatOf(plan: FinancialPlan) {
+  const money = new Intl.NumberFormat(plan.locale, {
+    style: 'currency',
+    currency: plan.currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  });
+  const number = new Intl.NumberFormat(plan.locale, { maximumFractionDigits: 2 });
+  return (value: number, unit: ChangeUnit) =>
+    unit === 'money'
+      ? money.format(value)
+      : unit === 'percent'
+        ? `${number.format(value)} %`
+        : number.format(value);
+}
+
+function ChangeRow({
+  plan,
+  change,
+  businessId,
+}: {
+  plan: FinancialPlan;
+  change: PlanChange;
+  businessId: number;
+}) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<'idle' | 'applying' | 'applied' | 'failed'>('idle');
+  const described = describePlanChange(plan.assumptions, change);
+  if (!described && state !== 'applied') return null;
+  const format = formatOf(plan);
+  const apply = async () => {
+    const assumptions = applyPlanChange(plan.assumptions, change);
+    if (!assumptions) return;
+    setState('applying');
+    try {
+      const saved = await apiFetch<FinancialPlan>(planPath(businessId), {
+        method: 'PUT',
+        body: { assumptions, scenarios: plan.scenarios, proposals: plan.proposals },
+      });
+      queryClient.setQueryData(financialPlanQueryKey(businessId), saved);
+      setState('applied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      {described ? (
+        <span className="text-sm text-slate-800">
+          {t.change(
+            described.label,
+            format(described.before, described.unit),
+            format(described.after, described.unit),
+          )}
+        </span>
+      ) : null}
+      {state === 'applied' ? (
+        <span role="status" className="text-sm font-semibold text-emerald-700">
+          {t.applied}
+        </span>
+      ) : (
+        <button
+          type="button"
+          onClick={apply}
+          disabled={state === 'applying' || described?.before === described?.after}
+          className="inline-flex min-h-9 items-center rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {t.apply}
+        </button>
+      )}
+      {state === 'failed' ? (
+        <span role="alert" className="text-sm text-red-700">
+          {t.failed}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+/** The changes of a finished answer that apply to the plan as it is now. */
+export function PlanChangesCard({ changes }: { changes: PlanChange[] }) {
+  const businessId = useContext(BusinessContext);
+  const plan = useQuery({
+    queryKey: financialPlanQueryKey(businessId ?? 0),
+    queryFn: ({ signal }) => apiFetch<FinancialPlan>(planPath(businessId ?? 0), { signal }),
+    enabled: businessId !== null && changes.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (businessId === null || !plan.data) return null;
+  const current = plan.data;
+  if (!changes.some((change) => describePlanChange(current.assumptions, change))) return null;
+  return (
+    <section
+      aria-label={t.title}
+      className="mt-3 space-y-2 rounded-xl bg-brand-50/60 p-3 ring-1 ring-brand-100"
+      data-testid="cambio-plan"
+    >
+      <p className="text-sm font-semibold text-slate-900">{t.title}</p>
+      <ul className="space-y-2">
+        {changes.map((change) => (
+          <ChangeRow
+            key={`${change.target}=${change.value}`}
+            plan={current}
+            change={change}
+            businessId={businessId}
+          />
+        ))}
+      </ul>
+      <Link
+        to={paths.finance(businessId)}
+        className="text-sm font-semibold text-brand-700 underline underline-offset-2"
+      >
+        {t.open}
+      </Link>
+    </section>
+  );
+}
