@@ -140,6 +140,14 @@ export function monthLabel(start: string, m: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+const longMonth = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A plan month ('2027-01') as the founder reads it: 'enero de 2027'. */
+export function monthName(label: string): string {
+  const [year, month] = label.split('-').map(Number) as [number, number];
+  return longMonth.format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
 const factor = (multipliers: Multipliers, key: keyof Multipliers): Dec => new D(multipliers[key] ?? 1);
 
 /** Each product's volume (units or new customers) in months 1…last, scenario applied. */

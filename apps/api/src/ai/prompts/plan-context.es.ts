@@ -1,5 +1,5 @@
 import { type FinancialAssumptions, type PlanScenarios, planChangeTargets } from '@rumbo/contract';
-import { monthLabel, projectPlan } from '@rumbo/contract/finance-engine';
+import { monthLabel, monthName, projectPlan } from '@rumbo/contract/finance-engine';
 import { asPromptData } from '../../lib/outside-text.ts';
 import { estimateTokens } from '../context.ts';
 
@@ -12,25 +12,6 @@ export interface PlanForPrompt {
 
 /** Tokens the plan's figures may take in the advisor's prompt (on top of the research's). */
 export const PLAN_TOKEN_BUDGET = 900;
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-const monthName = (label: string) => {
-  const [year, month] = label.split('-').map(Number) as [number, number];
-  return `${MONTHS[month - 1]} de ${year}`;
-};
 
 /**
  * The plan's key figures for the advisor (docs/decisions/0041): computed by the engine from the founder's

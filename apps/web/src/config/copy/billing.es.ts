@@ -121,7 +121,7 @@ export const billingCopy = {
       'Nos ayuda a mejorar el producto. Si lo desactivas, seguimos contando las visitas de forma anónima, sin tu identidad.',
     analyticsSaved: (personal: boolean) =>
       personal ? 'Tus datos de uso se asociarán a tu cuenta.' : 'Desde ahora tus datos de uso son anónimos.',
-    analyticsFailed: 'No hemos podido guardar tu preferencia. Inténtalo de nuevo.',
+    preferenceFailed: 'No hemos podido guardar tu preferencia. Inténtalo de nuevo.',
     mailTitle: 'Correos de Rumbo',
     mailLabel: 'Avisarme por correo cuando mi estudio de mercado esté listo o no pueda terminar',
     mailHint: 'El correo para restablecer la contraseña se envía siempre.',

@@ -7,7 +7,7 @@ import {
   SCENARIO_KEYS,
   type ScenarioKey,
 } from '@rumbo/contract';
-import { monthLabel, type Projection, projectScenarios } from '@rumbo/contract/finance-engine';
+import { monthLabel, monthName, type Projection, projectScenarios } from '@rumbo/contract/finance-engine';
 import type { ResearchForPrompt } from '../../../ai/prompts/research-context.es.ts';
 import type { BusinessRow } from '../../businesses/business-wire.ts';
 
@@ -50,6 +50,11 @@ export const BUSINESS_PLAN_HEADINGS = [
 
 export const ONE_PAGER_HEADINGS = ['Qué hacemos', 'Mercado', 'Cifras clave', 'Qué buscamos'] as const;
 
+/** A document's sections in the order of its headings, so that the order is written once. */
+function sectionsInOrder<H extends string>(headings: readonly H[], blocks: Record<H, Block[]>): DocSection[] {
+  return headings.map((heading) => ({ heading, blocks: blocks[heading] }));
+}
+
 export interface DocumentInput {
   business: BusinessRow;
   plan: FinancialPlan;
@@ -57,24 +62,6 @@ export interface DocumentInput {
   today: Date;
 }
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-const monthName = (label: string) => {
-  const [year, month] = label.split('-').map(Number) as [number, number];
-  return `${MONTHS[month - 1]} de ${year}`;
-};
 const SCENARIO_LABELS: Record<ScenarioKey, string> = {
   pessimistic: 'Pesimista',
   base: 'Base',
@@ -321,161 +308,134 @@ export function businessPlan(input: DocumentInput): PlanDocument {
         ? 'El estudio de mercado se hizo con el conocimiento del modelo, sin fuentes: sus cifras son estimaciones.'
         : 'El estudio de mercado es una plantilla sin investigar.';
 
-  const sections: DocSection[] = [
-    {
-      heading: 'Resumen ejecutivo',
-      blocks: [
-        { kind: 'paragraph', text: business.description },
-        { kind: 'paragraph', text: `Objetivo: ${business.goal}` },
-        { kind: 'bullets', items: [k.breakEven, k.cash, k.need, ...k.revenue] },
-        ...(research?.summary
-          ? [
-              {
-                kind: 'paragraph' as const,
-                text: `Mercado: ${research.summary.replace(/\s?\[\d{1,3}\]/g, '')}`,
-              },
-            ]
-          : []),
-      ],
-    },
-    {
-      heading: 'El problema y el producto',
-      blocks: [
-        { kind: 'paragraph', text: business.description },
-        orNothing(
-          a.products.map(
-            (p) =>
-              `${p.name}: ${p.kind === 'sale' ? 'venta por unidad' : 'suscripción mensual'} a ${f.units(p.price)}.`,
-          ),
-          'Los productos y sus precios están por definir en el plan financiero.',
+  const sections = sectionsInOrder(BUSINESS_PLAN_HEADINGS, {
+    'Resumen ejecutivo': [
+      { kind: 'paragraph', text: business.description },
+      { kind: 'paragraph', text: `Objetivo: ${business.goal}` },
+      { kind: 'bullets', items: [k.breakEven, k.cash, k.need, ...k.revenue] },
+      ...(research?.summary
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `Mercado: ${research.summary.replace(/\s?\[\d{1,3}\]/g, '')}`,
+            },
+          ]
+        : []),
+    ],
+    'El problema y el producto': [
+      { kind: 'paragraph', text: business.description },
+      orNothing(
+        a.products.map(
+          (p) =>
+            `${p.name}: ${p.kind === 'sale' ? 'venta por unidad' : 'suscripción mensual'} a ${f.units(p.price)}.`,
         ),
-      ],
-    },
-    {
-      heading: 'El mercado',
-      blocks: [
-        { kind: 'paragraph', text: researchNote },
-        { kind: 'subheading', text: 'Tamaño del mercado' },
-        orNothing(claims(research, 'mercado'), NOT_RESEARCHED),
-        { kind: 'subheading', text: 'Clientes' },
-        orNothing(claims(research, 'segmentos'), NOT_RESEARCHED),
-        { kind: 'subheading', text: 'Tendencias' },
-        orNothing(claims(research, 'tendencias'), NOT_RESEARCHED),
-        { kind: 'subheading', text: 'Fuentes' },
-        orNothing(
-          sources.map((s) => `[${s.number}] ${s.title} — ${s.url} (Fuente)`),
-          'Sin fuentes numeradas: lo que no lleva número es una estimación o conocimiento del modelo.',
+        'Los productos y sus precios están por definir en el plan financiero.',
+      ),
+    ],
+    'El mercado': [
+      { kind: 'paragraph', text: researchNote },
+      { kind: 'subheading', text: 'Tamaño del mercado' },
+      orNothing(claims(research, 'mercado'), NOT_RESEARCHED),
+      { kind: 'subheading', text: 'Clientes' },
+      orNothing(claims(research, 'segmentos'), NOT_RESEARCHED),
+      { kind: 'subheading', text: 'Tendencias' },
+      orNothing(claims(research, 'tendencias'), NOT_RESEARCHED),
+      { kind: 'subheading', text: 'Fuentes' },
+      orNothing(
+        sources.map((s) => `[${s.number}] ${s.title} — ${s.url} (Fuente)`),
+        'Sin fuentes numeradas: lo que no lleva número es una estimación o conocimiento del modelo.',
+      ),
+    ],
+    'La competencia': [
+      orNothing(claims(research, 'competidores'), NOT_RESEARCHED),
+      ...(differentiation
+        ? [{ kind: 'paragraph' as const, text: `En qué nos diferenciamos: ${differentiation}` }]
+        : []),
+    ],
+    'Marketing y ventas': [
+      { kind: 'subheading', text: 'Precios' },
+      orNothing(claims(research, 'precios'), NOT_RESEARCHED),
+      { kind: 'subheading', text: 'Canales' },
+      orNothing(claims(research, 'canales'), NOT_RESEARCHED),
+      {
+        kind: 'paragraph',
+        text: `Presupuesto de marketing: ${f.units(a.marketing_monthly.value)} al mes.`,
+      },
+    ],
+    Operaciones: [
+      orNothing(
+        [
+          ...a.fixed_costs.map((c) => `${c.name}: ${f.units(c.monthly)} al mes.`),
+          ...a.investments.map((i) => `${i.name}: ${f.units(i.amount)} de inversión.`),
+          ...(a.inventory_months.value > 0
+            ? [`Stock para ${a.inventory_months.value} meses de ventas.`]
+            : []),
+        ],
+        'Los costes de operación están por definir en el plan financiero.',
+      ),
+      { kind: 'subheading', text: 'Regulación y trámites' },
+      orNothing(claims(research, 'regulacion'), NOT_RESEARCHED),
+    ],
+    'El equipo': [
+      { kind: 'paragraph', text: business.teamDescription },
+      orNothing(
+        a.team.map(
+          (r) =>
+            `${r.name}: ${r.headcount} ${r.headcount === 1 ? 'persona' : 'personas'} desde el mes ${r.start_month}.`,
         ),
-      ],
-    },
-    {
-      heading: 'La competencia',
-      blocks: [
-        orNothing(claims(research, 'competidores'), NOT_RESEARCHED),
-        ...(differentiation
-          ? [{ kind: 'paragraph' as const, text: `En qué nos diferenciamos: ${differentiation}` }]
-          : []),
-      ],
-    },
-    {
-      heading: 'Marketing y ventas',
-      blocks: [
-        { kind: 'subheading', text: 'Precios' },
-        orNothing(claims(research, 'precios'), NOT_RESEARCHED),
-        { kind: 'subheading', text: 'Canales' },
-        orNothing(claims(research, 'canales'), NOT_RESEARCHED),
-        {
-          kind: 'paragraph',
-          text: `Presupuesto de marketing: ${f.units(a.marketing_monthly.value)} al mes.`,
-        },
-      ],
-    },
-    {
-      heading: 'Operaciones',
-      blocks: [
-        orNothing(
-          [
-            ...a.fixed_costs.map((c) => `${c.name}: ${f.units(c.monthly)} al mes.`),
-            ...a.investments.map((i) => `${i.name}: ${f.units(i.amount)} de inversión.`),
-            ...(a.inventory_months.value > 0
-              ? [`Stock para ${a.inventory_months.value} meses de ventas.`]
-              : []),
-          ],
-          'Los costes de operación están por definir en el plan financiero.',
-        ),
-        { kind: 'subheading', text: 'Regulación y trámites' },
-        orNothing(claims(research, 'regulacion'), NOT_RESEARCHED),
-      ],
-    },
-    {
-      heading: 'El equipo',
-      blocks: [
-        { kind: 'paragraph', text: business.teamDescription },
-        orNothing(
-          a.team.map(
-            (r) =>
-              `${r.name}: ${r.headcount} ${r.headcount === 1 ? 'persona' : 'personas'} desde el mes ${r.start_month}.`,
-          ),
-          'Sin contrataciones previstas en el plan.',
-        ),
-      ],
-    },
-    { heading: 'Hoja de ruta', blocks: [{ kind: 'bullets', items: milestones(plan, base) }] },
-    {
-      heading: 'Plan financiero',
-      blocks: [
-        {
-          kind: 'paragraph',
-          text: `Proyección a 36 meses desde ${monthName(a.start_month)}, en ${plan.currency === 'EUR' ? 'euros' : 'dólares'}. Cifras calculadas a partir de los supuestos siguientes; el plan llega hasta el EBITDA y la caja (sin IVA, impuesto sobre beneficios ni amortizaciones).`,
-        },
-        { kind: 'subheading', text: 'Supuestos' },
-        assumptionsTable(plan),
-        { kind: 'subheading', text: 'Cuenta de resultados y caja por año (escenario base)' },
-        yearTable(plan, base),
-        { kind: 'subheading', text: 'Punto de equilibrio y caja' },
-        { kind: 'bullets', items: [k.breakEven, k.cash, k.need] },
-        { kind: 'chart', caption: 'Caja al final de cada mes (escenario base)' },
-        { kind: 'subheading', text: 'Escenarios' },
-        {
-          kind: 'paragraph',
-          text: (['pessimistic', 'optimistic'] as const)
-            .map((key) => {
-              const m = plan.scenarios[key];
-              const changes = MULTIPLIER_KEYS.filter((x) => m[x] !== undefined).map(
-                (x) => `${MULTIPLIER_LABELS[x]} × ${f.number(m[x] as number)}`,
-              );
-              return `${SCENARIO_LABELS[key]}: ${changes.join(', ') || 'sin cambios'}.`;
-            })
-            .join(' '),
-        },
-        scenariosTable(plan, figures),
-        ...(base.unit_economics.length > 0
-          ? [
-              { kind: 'subheading' as const, text: 'Economía unitaria' },
-              {
-                kind: 'table' as const,
-                header: ['Suscripción', 'CAC', 'LTV', 'LTV / CAC', 'Meses para recuperar el CAC'],
-                rows: base.unit_economics.map((u) => [
-                  u.product_name,
-                  u.cac === null ? '—' : f.cents(u.cac),
-                  u.ltv === null ? '—' : f.cents(u.ltv),
-                  u.ltv_to_cac === null ? '—' : f.number(u.ltv_to_cac),
-                  u.payback_months === null ? '—' : f.number(u.payback_months),
-                ]),
-              },
-            ]
-          : []),
-      ],
-    },
-    {
-      heading: 'Riesgos y supuestos más arriesgados',
-      blocks: [
-        orNothing(claims(research, 'riesgos'), NOT_RESEARCHED),
-        { kind: 'subheading', text: 'Supuestos más arriesgados y cómo probarlos' },
-        orNothing(claims(research, 'supuestos'), NOT_RESEARCHED),
-      ],
-    },
-  ];
+        'Sin contrataciones previstas en el plan.',
+      ),
+    ],
+    'Hoja de ruta': [{ kind: 'bullets', items: milestones(plan, base) }],
+    'Plan financiero': [
+      {
+        kind: 'paragraph',
+        text: `Proyección a 36 meses desde ${monthName(a.start_month)}, en ${plan.currency === 'EUR' ? 'euros' : 'dólares'}. Cifras calculadas a partir de los supuestos siguientes; el plan llega hasta el EBITDA y la caja (sin IVA, impuesto sobre beneficios ni amortizaciones).`,
+      },
+      { kind: 'subheading', text: 'Supuestos' },
+      assumptionsTable(plan),
+      { kind: 'subheading', text: 'Cuenta de resultados y caja por año (escenario base)' },
+      yearTable(plan, base),
+      { kind: 'subheading', text: 'Punto de equilibrio y caja' },
+      { kind: 'bullets', items: [k.breakEven, k.cash, k.need] },
+      { kind: 'chart', caption: 'Caja al final de cada mes (escenario base)' },
+      { kind: 'subheading', text: 'Escenarios' },
+      {
+        kind: 'paragraph',
+        text: (['pessimistic', 'optimistic'] as const)
+          .map((key) => {
+            const m = plan.scenarios[key];
+            const changes = MULTIPLIER_KEYS.filter((x) => m[x] !== undefined).map(
+              (x) => `${MULTIPLIER_LABELS[x]} × ${f.number(m[x] as number)}`,
+            );
+            return `${SCENARIO_LABELS[key]}: ${changes.join(', ') || 'sin cambios'}.`;
+          })
+          .join(' '),
+      },
+      scenariosTable(plan, figures),
+      ...(base.unit_economics.length > 0
+        ? [
+            { kind: 'subheading' as const, text: 'Economía unitaria' },
+            {
+              kind: 'table' as const,
+              header: ['Suscripción', 'CAC', 'LTV', 'LTV / CAC', 'Meses para recuperar el CAC'],
+              rows: base.unit_economics.map((u) => [
+                u.product_name,
+                u.cac === null ? '—' : f.cents(u.cac),
+                u.ltv === null ? '—' : f.cents(u.ltv),
+                u.ltv_to_cac === null ? '—' : f.number(u.ltv_to_cac),
+                u.payback_months === null ? '—' : f.number(u.payback_months),
+              ]),
+            },
+          ]
+        : []),
+    ],
+    'Riesgos y supuestos más arriesgados': [
+      orNothing(claims(research, 'riesgos'), NOT_RESEARCHED),
+      { kind: 'subheading', text: 'Supuestos más arriesgados y cómo probarlos' },
+      orNothing(claims(research, 'supuestos'), NOT_RESEARCHED),
+    ],
+  });
   return {
     title: 'Plan de empresa',
     businessName: business.name,
@@ -500,34 +460,25 @@ export function onePager(input: DocumentInput): PlanDocument {
     title: 'Resumen de una página',
     businessName: business.name,
     cover: [business.location],
-    sections: [
-      { heading: 'Qué hacemos', blocks: [{ kind: 'paragraph', text: business.description }] },
-      {
-        heading: 'Mercado',
-        blocks: [
-          { kind: 'paragraph', text: research?.summary?.replace(/\s?\[\d{1,3}\]/g, '') || NOT_RESEARCHED },
-        ],
-      },
-      {
-        heading: 'Cifras clave',
-        blocks: [
-          { kind: 'bullets', items: [k.breakEven, k.cash, ...k.revenue] },
-          yearTable(plan, figures.base),
-        ],
-      },
-      {
-        heading: 'Qué buscamos',
-        blocks: [
-          {
-            kind: 'paragraph',
-            text:
-              need > 0
-                ? `Buscamos ${f.cents(need)} para cubrir la caja hasta el punto de equilibrio.`
-                : 'Con los supuestos actuales la caja alcanza; buscamos socios y clientes para crecer.',
-          },
-          ...(raised.length > 0 ? [{ kind: 'bullets' as const, items: raised }] : []),
-        ],
-      },
-    ],
+    sections: sectionsInOrder(ONE_PAGER_HEADINGS, {
+      'Qué hacemos': [{ kind: 'paragraph', text: business.description }],
+      Mercado: [
+        { kind: 'paragraph', text: research?.summary?.replace(/\s?\[\d{1,3}\]/g, '') || NOT_RESEARCHED },
+      ],
+      'Cifras clave': [
+        { kind: 'bullets', items: [k.breakEven, k.cash, ...k.revenue] },
+        yearTable(plan, figures.base),
+      ],
+      'Qué buscamos': [
+        {
+          kind: 'paragraph',
+          text:
+            need > 0
+              ? `Buscamos ${f.cents(need)} para cubrir la caja hasta el punto de equilibrio.`
+              : 'Con los supuestos actuales la caja alcanza; buscamos socios y clientes para crecer.',
+        },
+        ...(raised.length > 0 ? [{ kind: 'bullets' as const, items: raised }] : []),
+      ],
+    }),
   };
 }
