@@ -4,7 +4,7 @@ import { estimateTokens } from '../../ai/context.ts';
 import { PLAN_TOKEN_BUDGET, planBlock } from '../../ai/prompts/plan-context.es.ts';
 import { type FakeOpenAI, type FakeScript, tokenize } from '../../test/fakes/openai.ts';
 import type { TestHttpServer } from '../../test/http-server.ts';
-import { ANSWER, answerScript, chatRequests, startChatServer } from '../chats/chats-test-kit.ts';
+import { ANSWER, answerScript, chatRequests, eventually, startChatServer } from '../chats/chats-test-kit.ts';
 import { shopAssumptions, shopPlan } from './finance-test-kit.ts';
 
 // The advisor answers from the plan the founder built (ADR 0041): the chat's request to the model carries
@@ -67,7 +67,11 @@ describe('the financial plan in the advisor’s prompt', () => {
     };
     const chatId = await newChat(who);
     await (await send(who, chatId, { content: '¿Subo el marketing?' })).text();
-    const { messages } = await readChat(who, chatId);
+    // The answer's last words are stored just after the stream ends.
+    const { messages } = await eventually(
+      () => readChat(who, chatId),
+      (read) => read.messages.at(-1)?.finished === true,
+    );
     const answer = messages.at(-1)?.content ?? '';
     expect(answer).toContain('[[cambio-plan marketing_monthly=600]]');
     expect(answer).toContain('[[cambio-plan cestas:price=22]]');
