@@ -262,14 +262,31 @@ function scenariosTable(plan: FinancialPlan, figures: Figures): Block {
 
 function milestones(plan: FinancialPlan, base: Projection): string[] {
   const a = plan.assumptions;
+  const f = documentFormat(plan);
   const at = (m: number) =>
     m === 0 ? `antes de ${monthName(a.start_month)}` : monthName(monthLabel(a.start_month, m));
   const items: Array<[number, string]> = [
     [0, `Arranque del plan: ${monthName(a.start_month)}.`],
     ...a.investments.map((i): [number, string] => [i.month, `${i.name}: ${at(i.month)}.`]),
-    ...a.loans.map((l): [number, string] => [l.month, `Préstamo ${l.name}: ${at(l.month)}.`]),
-    ...a.grants.map((g): [number, string] => [g.month, `Subvención ${g.name}: ${at(g.month)}.`]),
-    ...a.equity.map((e): [number, string] => [e.month, `Entrada de capital ${e.name}: ${at(e.month)}.`]),
+    // Money that has not been given an amount yet is no milestone.
+    ...a.loans
+      .filter((l) => l.principal > 0)
+      .map((l): [number, string] => [
+        l.month,
+        `${l.name} (préstamo de ${f.units(l.principal)}): ${at(l.month)}.`,
+      ]),
+    ...a.grants
+      .filter((g) => g.amount > 0)
+      .map((g): [number, string] => [
+        g.month,
+        `${g.name} (subvención de ${f.units(g.amount)}): ${at(g.month)}.`,
+      ]),
+    ...a.equity
+      .filter((e) => e.amount > 0)
+      .map((e): [number, string] => [
+        e.month,
+        `${e.name} (entrada de capital de ${f.units(e.amount)}): ${at(e.month)}.`,
+      ]),
     ...a.products.map((p): [number, string] => [
       p.start_month,
       `Empieza a venderse ${p.name}: ${at(p.start_month)}.`,
