@@ -10,6 +10,11 @@ import {
   stripeEvent,
   updateSubscription,
 } from './stripe/customer-actions.ts';
+import {
+  type HostedCheckoutOptions,
+  hostedCheckout,
+  type WebhookDelivery,
+} from './stripe/hosted-checkout.ts';
 import { emptyState, type Json, newId } from './stripe/state.ts';
 
 /**
@@ -37,6 +42,8 @@ export interface FakeStripe {
   invoices: Map<string, Json>;
   /** Refunds made through the API, by id. */
   refunds: Map<string, Json>;
+  /** The events the hosted checkout delivered to the app, and its answers. */
+  webhookDeliveries: WebhookDelivery[];
   /**
    * The customer pays a checkout: an active subscription and its first, paid invoice. Throws, as
    * Stripe's page refuses it, unless the session is still open (an expired one cannot be paid).
@@ -78,16 +85,29 @@ export function parseStripeForm(body: string): Json {
   return root;
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+/**
+ * `hostedCheckout`: the session URLs serve a checkout page a browser can pay on, which delivers the
+ * payment's events to the app (stripe/hosted-checkout.ts); without it only the API is served.
+ */
+export async function startFakeStripe(
+  options: { hostedCheckout?: HostedCheckoutOptions } = {},
+): Promise<FakeStripe> {
   const state = emptyState();
   const requests: FakeStripeRequest[] = [];
   const idempotent = new Map<string, [number, Json]>();
   let failures = 0;
+  const webhookDeliveries: WebhookDelivery[] = [];
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (
+        options.hostedCheckout &&
+        (await hostedCheckout(state, options.hostedCheckout, webhookDeliveries, req, res))
+      ) {
+        return;
+      }
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';
       const raw = Buffer.concat(chunks).toString('utf8');
@@ -138,6 +158,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions: state.subscriptions,
     invoices: state.invoices,
     refunds: state.refunds,
+    webhookDeliveries,
     completeCheckout: (sessionId) => completeCheckout(state, sessionId),
     netPaid: (subscriptionId) => netPaid(state, subscriptionId),
     renew: (subscriptionId) => renew(state, subscriptionId),
