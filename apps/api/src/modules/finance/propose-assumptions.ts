@@ -138,10 +138,13 @@ export async function proposeAssumptions(
     );
   }
   if (!assistant.label || assistant.demo) {
+    // The demo mentor writes example answers, not figures a founder could plan with.
     throw new AppError(
       503,
       ERROR_CODES.unavailable,
-      'El asistente no está configurado: no puede proponer supuestos.',
+      assistant.demo
+        ? 'En el modo de demostración el mentor no propone supuestos: hace falta un modelo de IA configurado.'
+        : 'El asistente no está configurado: no puede proponer supuestos.',
     );
   }
   const current = await planOfBusiness(db, business);

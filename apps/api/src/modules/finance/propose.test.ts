@@ -1,6 +1,7 @@
 import type { FinancialPlan } from '@rumbo/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { creditBalances, researches, researchSources } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatOwner } from '../../test/chat-owner.ts';
@@ -120,10 +121,12 @@ describe('POST /api/businesses/{id}/financial-plan/proposals', () => {
     expect(res.status).toBe(502);
     expect(((await res.json()) as { message: string }).message).toContain('No se ha cobrado nada');
     expect(await creditsOf(who.id)).toBe(3);
-    const stored = await t.database.db.execute(
+    // Nothing was stored: the business still has no saved plan.
+    const [stored] = await queryRows<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from financial_plans where business_id = ${who.businessId}`,
     );
-    expect(stored).toBeDefined();
+    expect(stored?.n).toBe(0);
   });
 
   it('refuses without credits (402) and for another user’s business (404)', async () => {
@@ -132,5 +135,27 @@ describe('POST /api/businesses/{id}/financial-plan/proposals', () => {
     expect((await propose(broke.cookie, broke.businessId)).status).toBe(402);
     const stranger = await chatOwner(t, { planId: 11, credits: 10 });
     expect((await propose(stranger.cookie, broke.businessId)).status).toBe(404);
+  });
+
+  it('says, in demo mode, that a configured model is needed, and charges nothing', async () => {
+    const demo = await createTestApp({ AI_PROVIDER: 'demo' });
+    try {
+      const who = await chatOwner(demo, { planId: 11, credits: 5 });
+      const res = await demo.request(`/api/businesses/${who.businessId}/financial-plan/proposals`, {
+        method: 'POST',
+        headers: { cookie: who.cookie },
+      });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        'En el modo de demostración el mentor no propone supuestos: hace falta un modelo de IA configurado.',
+      );
+      const [balance] = await demo.database.db
+        .select()
+        .from(creditBalances)
+        .where(eq(creditBalances.userId, who.id));
+      expect(balance?.balance).toBe(5);
+    } finally {
+      await demo.close();
+    }
   });
 });
