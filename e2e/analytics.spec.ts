@@ -50,6 +50,24 @@ async function onboardWithIdea(page: Page, person: string, business: string) {
   await chooseStarter(page);
 }
 
+/** The console's figures of today about people and plans, as the page's session reads them. */
+async function overviewOf(page: Page) {
+  return page.evaluate(async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await fetch(`/api/admin/overview?from=${today}&to=${today}`);
+    const body = (await res.json()) as {
+      funnel: { registered: number; plan_chosen: number };
+      signups_per_day: Array<{ count: number }>;
+      users_per_plan: Array<{ plan_id: number; users: number }>;
+    };
+    return {
+      funnel: body.funnel,
+      signups: body.signups_per_day.reduce((sum, day) => sum + day.count, 0),
+      usersPerPlan: body.users_per_plan,
+    };
+  });
+}
+
 async function sendFirstMessage(page: Page, business: string) {
   await page.getByRole('link', { name: 'Chats' }).click();
   await page
@@ -196,7 +214,12 @@ test('a campaign visit that leaves after 200 ms records its page view with the c
       user_id: null,
       session_id: expect.stringMatching(/^s[0-9a-f]{32}$/),
       utm_source: 'instagram',
-      properties: expect.objectContaining({ route: '/', utm_source: 'instagram', utm_campaign: campaign }),
+      // Its route is '/' or, once the login screen has drawn in its place, '/login' (product.md §2.12).
+      properties: expect.objectContaining({
+        route: expect.stringMatching(/^\/(login)?$/),
+        utm_source: 'instagram',
+        utm_campaign: campaign,
+      }),
     }),
   ]);
   // The visitor comes back later: the login works as ever.
@@ -260,6 +283,7 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   // A member first, to receive the credits, who arrives from a newsletter campaign.
   const memberEmail = uniqueEmail('miembro');
   const member = await browser.newPage();
@@ -280,13 +304,12 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
 
   // The operator is an account whose e-mail ADMIN_EMAILS names (e2e/support/serve.ts), typed here in
   // capitals: the address alone opens nothing until the mailed link proves it is theirs (ADR 0022).
+  // An operator is not a customer: right after registering, with no plan, /admin opens (no detour to
+  // the plans).
   await register(page, { name: 'Olga Operadora', email: 'OPERADORA@example.com' });
   await expect(page).toHaveURL(/\/onboard$/);
-  await page.goto('/plans');
-  await page.getByRole('article', { name: 'Starter', exact: true }).getByRole('button').click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Consola' })).toHaveCount(0);
   await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(
     page.getByRole('heading', { name: 'Confirma tu correo para entrar en la consola' }),
   ).toBeVisible();
@@ -305,6 +328,15 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   await page.goto(operatorLinkOf(mail as ReceivedMail));
   await expect(page.getByRole('heading', { name: 'Consola de operación' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('link', { name: 'Consola' })).toBeVisible();
+  // The operator tries the product as a customer would, choosing a plan: no customer figure moves.
+  const before = await overviewOf(page);
+  await page.goto('/plans');
+  await page.getByRole('article', { name: 'Starter', exact: true }).getByRole('button').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Consola de operación' })).toBeVisible();
+  expect(await overviewOf(page)).toEqual(before);
   // The member's visit and every other journey on this server fill the period's figures.
   const funnel = page.getByRole('region', { name: 'Embudo de activación' });
   await expect(funnel).toContainText('Registrados');
@@ -314,7 +346,10 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   await expect(page.getByRole('heading', { name: 'Altas por día' })).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   const pages = page.getByRole('region', { name: 'Páginas más vistas', exact: true });
-  await expect(pages).toContainText('Dashboard Home');
+  // Pages by the names the app gives its screens; the console itself is named too.
+  await expect(pages).toContainText('Inicio');
+  await expect(pages).toContainText('Consola');
+  await expect(pages).not.toContainText('Dashboard Home');
   await expect(page.getByRole('region', { name: 'Fuentes UTM', exact: true })).toContainText('boletin');
   await scanScreen(page, 'admin: console');
 
@@ -324,8 +359,10 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   await expect(row).toBeVisible();
   await expect(users.getByRole('row')).toHaveCount(2);
   await expect(row).toContainText('100');
-  const grantButton = row.getByRole('button', { name: `Añadir créditos a ${memberEmail}` });
-  await grantButton.click();
+  // The row's actions are in a menu, so that the table fits 1280 px.
+  const actionsButton = row.getByRole('button', { name: `Acciones para ${memberEmail}` });
+  await actionsButton.click();
+  await page.getByRole('menuitem', { name: 'Añadir créditos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Añadir créditos' });
   // Keyboard: focus starts on the amount, Shift+Tab from there stays inside (on the last button),
   // Escape closes the dialog and focus goes back to the row's button.
@@ -336,7 +373,9 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   await expect(dialog.getByRole('button', { name: 'Añadir créditos' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(grantButton).toBeFocused();
+  await expect(actionsButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Añadir créditos' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog.getByLabel('Cantidad de créditos')).toBeFocused();
   await dialog.getByLabel('Cantidad de créditos').fill('50');
@@ -348,6 +387,22 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
   const audit = page.getByRole('region', { name: 'Registro de auditoría', exact: true });
   await expect(audit).toContainText('operadora@example.com');
   await expect(audit).toContainText('Compensación por la caída del martes');
+  // The user acted on by e-mail, not by id.
+  await expect(audit.getByRole('cell', { name: memberEmail })).toBeVisible();
+
+  // The whole console fits the widths of the gate: nothing scrolls sideways, the tables neither.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole('heading', { name: 'Consola de operación' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width}`).toBe(width);
+    if (width === 1280) {
+      const region = users.getByRole('region', { name: 'Tabla «Usuarios» (desplazable)' });
+      const fits = await region.evaluate((element) => element.scrollWidth <= element.clientWidth);
+      expect(fits, 'the users table fits 1280 px').toBe(true);
+    }
+    await page.screenshot({ path: `/work/shots/firsthour-b/admin-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The member sees the new balance.
   await member.goto('/');

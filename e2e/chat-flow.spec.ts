@@ -163,12 +163,13 @@ test('failures explain themselves; regenerate and edit-and-resend persist', asyn
   await scanScreen(page, 'chat: a regenerated answer with Regenerar and Editar');
 
   // Edit the last question: Escape cancels, Enter sends the new text and its answer is made again.
-  await page.getByRole('button', { name: 'Editar tu pregunta' }).click();
+  const editLast = questions(page).last().getByRole('button', { name: 'Editar tu pregunta' });
+  await editLast.click();
   const field = page.getByLabel('Nuevo texto de tu pregunta');
   await expect(field).toBeFocused();
   await field.press('Escape');
   await expect(field).toBeHidden();
-  await page.getByRole('button', { name: 'Editar tu pregunta' }).click();
+  await editLast.click();
   await scanScreen(page, 'chat: editing the last question');
   await field.fill(`Otra ${VARIANT_WORD}, para tiendas gourmet`);
   await field.press('Enter');

@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { register, uniqueEmail } from './support/accounts.ts';
 import { scanScreen } from './support/axe.ts';
 import { DESCRIPTION, planCard, starterWithIdea } from './support/businesses.ts';
+import { startDemoServer } from './support/demo-server.ts';
 import { mailsTo } from './support/mail.ts';
 import { APP_PORT, MAIL_INSPECTOR_URL } from './support/ports.ts';
 import { expect, test } from './support/test.ts';
@@ -201,52 +200,25 @@ test.describe('a Starter user pays for research', () => {
   });
 });
 
-/** A second server in demo mode: no model, so the study is a template. */
+/** A second server in demo mode: the demo model writes an example study (ADR 0044). */
 const DEMO_PORT = APP_PORT + 6;
-const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 
 test.describe('demo mode', () => {
-  let server: ChildProcess | undefined;
-  test.use({ baseURL: DEMO_URL });
+  let demo: Awaited<ReturnType<typeof startDemoServer>> | undefined;
+  test.use({ baseURL: `http://127.0.0.1:${DEMO_PORT}` });
 
   test.beforeAll(async () => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve-app.ts'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        PORT: String(DEMO_PORT),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: DEMO_URL,
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-e2e-demo-')),
-        LOG_LEVEL: 'warn',
-        AI_PROVIDER: 'demo',
-        WRITE_LIMIT_MULTIPLIER: '5',
-        BETTER_AUTH_SECRET: 'demo-e2e-secret-demo-e2e-secret-0123456',
-        ...(process.env.E2E_WEB_DIST ? { E2E_WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      server?.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready at')) resolve();
-      });
-      server?.once('exit', (code) => reject(new Error(`the demo server exited (${code})`)));
-    });
-    server.stdout?.resume();
+    demo = await startDemoServer(DEMO_PORT);
   });
 
   test.afterAll(async () => {
-    if (!server || server.exitCode !== null) return;
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await demo?.stop();
   });
 
-  test('a CEO user in demo mode: a template, never called research, and no advanced sources', async ({
+  test('a CEO user in demo mode: an example study of the business, labelled, and no advanced sources', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await register(page, { name: 'Diego Demo', email: uniqueEmail('demo') });
     await expect(page).toHaveURL(/\/onboard$/);
     await page.goto('/plans');
@@ -272,37 +244,79 @@ test.describe('demo mode', () => {
     const businessId = ((await created.json()) as { id: number }).id;
 
     await page.goto(`/chat/idea/${businessId}`);
-    const notice = page.getByRole('complementary', { name: 'Tu plantilla de estudio está lista' });
-    await expect(notice).toContainText('No se ha investigado nada', { timeout: 30_000 });
+    const notice = page.getByRole('complementary', { name: 'Tu estudio de ejemplo está listo' });
+    await expect(notice).toContainText('Ejemplo de demostración: no es una investigación real', {
+      timeout: 30_000,
+    });
     const status = page.getByTestId('chat-status');
-    await expect(status).toContainText('Última investigación de mercado: Ninguna (solo una plantilla)');
+    await expect(status).toContainText(
+      'Última investigación de mercado: Ejemplo de demostración (no es una investigación real)',
+    );
     await expect(status).toContainText('Acceso a fuentes avanzadas: No disponible en modo demostración');
     await expect(status).not.toContainText('Activado');
     await expect(page.getByText('Modo demostración: las respuestas son de ejemplo')).toBeVisible();
-    await scanScreen(page, 'chat: demo, a template');
-    await shoot(page, '11-chat-demo-template', { reload: true });
+    await scanScreen(page, 'chat: demo, an example study');
+    await shoot(page, '11-chat-demo-example', { reload: true });
 
-    await notice.getByRole('link', { name: 'Ver plantilla' }).click();
+    await notice.getByRole('link', { name: 'Ver estudio de ejemplo' }).click();
     await expect(page).toHaveURL(new RegExp(`/report/${businessId}$`));
     await expect(
-      page.getByText('Modo demostración: plantilla para completar, no se ha investigado nada'),
+      page.getByText('Ejemplo de demostración: no es una investigación real').first(),
     ).toBeVisible();
-    // A template's lines are to complete: no 'Estimación' (or any other) badge, no viability score.
+    // An example of this business's study (ADR 0044): it names the business and Mexico in every section,
+    // and cites nothing as a source.
     const main = page.getByRole('main');
-    await expect(main.getByText('Estimación', { exact: true })).toHaveCount(0);
-    await expect(main.getByText(/^Puntuación de viabilidad/)).toHaveCount(0);
-    // Mexico's own procedures, with its local advice.
-    await expect(main.getByText(/RFC ante el SAT/).first()).toBeVisible();
-    await scanScreen(page, 'report: demo template');
-    await shoot(page, '12-report-demo-template');
+    for (const section of await main.locator('section[id]').all()) {
+      await expect(section).toContainText('Taller Demo');
+      await expect(section).toContainText('México');
+    }
+    await expect(main.getByText('Fuente', { exact: true })).toHaveCount(0);
+    await scanScreen(page, 'report: demo example');
+    await shoot(page, '12-report-demo-example');
 
     await page.goto('/');
     await expect(
       page
         .getByRole('region', { name: 'Tus negocios' })
         .getByRole('link', { name: 'Abrir el chat de Taller Demo' }),
-    ).toContainText('Plantilla de estudio lista');
-    await scanScreen(page, 'home: demo, a template');
-    await shoot(page, '13-home-demo-template');
+    ).toContainText('Ejemplo de demostración: no es una investigación real');
+    await scanScreen(page, 'home: demo, an example study');
+    await shoot(page, '13-home-demo-example');
+
+    // The demo mentor answers from the profile: 'subvenciones' and 'precio' get two different answers that
+    // name the business; an attached text file is named and quoted; 'Regenerar' words it differently.
+    await page.goto(`/chat/idea/${businessId}`);
+    const input = page.getByLabel('Mensaje', { exact: true });
+    const answers = page.locator('article[data-sender="ai_model"]');
+    const ask = async (text: string, count: number) => {
+      await input.fill(text);
+      await input.press('Enter');
+      await expect(answers).toHaveCount(count);
+      await expect(answers.last()).toHaveAttribute('data-finished', 'true', { timeout: 30_000 });
+      return (await answers.last().textContent()) ?? '';
+    };
+    const grants = await ask('¿Hay subvenciones para mi negocio?', 1);
+    const price = await ask('¿Qué precio pongo?', 2);
+    expect(grants).toContain('Subvenciones y ayudas para Taller Demo');
+    expect(price).toContain('Cómo poner precio a Taller Demo');
+    expect(grants).not.toBe(price);
+    await page.getByTestId('chat-file-input').setInputFiles({
+      name: 'costes-taller.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Alquiler del taller: 900 al mes. Materiales: 300 al mes.'),
+    });
+    const read = await ask('Revisa mis costes', 3);
+    expect(read).toContain('costes-taller.txt');
+    expect(read).toContain('Alquiler del taller: 900 al mes.');
+    await answers.last().getByRole('button', { name: 'Regenerar la respuesta' }).click();
+    await expect(answers.last().getByRole('group', { name: 'Versiones de la respuesta' })).toContainText(
+      '2/2',
+    );
+    await expect(answers.last()).toHaveAttribute('data-finished', 'true', { timeout: 30_000 });
+    const again = (await answers.last().textContent()) ?? '';
+    expect(again).toContain('costes-taller.txt');
+    expect(again).not.toBe(read);
+    await scanScreen(page, 'chat: demo answers, one regenerated');
+    await shoot(page, '14-chat-demo-answers');
   });
 });

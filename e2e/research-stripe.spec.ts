@@ -17,7 +17,7 @@ import { expect, test } from './support/test.ts';
  * least once), and exactly one study runs, against the loopback model.
  */
 
-const PORT = APP_PORT + 7;
+const PORT = APP_PORT + 8;
 const URL = `http://127.0.0.1:${PORT}`;
 const WEBHOOK_SECRET = 'whsec_e2e_rumbo';
 

@@ -26,6 +26,8 @@ const WEB_SOURCES = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/precompress.ts',
+  'apps/web/preload-routes.ts',
   'apps/web/package.json',
   'packages/contract/src',
 ];
@@ -61,15 +63,24 @@ function buildApi() {
   if (result.status !== 0) throw new Error('The server build failed (see the output above)');
 }
 
-function buildWeb() {
-  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', '@rumbo/web'], {
+/** `quiet` (a build on start): Vite says only what went wrong, not the size of every asset. */
+function buildWeb(quiet) {
+  const args = [
+    'run',
+    'build',
+    '--silent',
+    '-w',
+    '@rumbo/web',
+    ...(quiet ? ['--', '--logLevel', 'error'] : []),
+  ];
+  const result = spawnSync('npm', args, {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (result.status !== 0) throw new Error('The web app build failed (see the output above)');
 }
 
-function build({ force }) {
+function build({ force, quiet }) {
   const webBuilt = path.join(WEB_DIST, 'index.html');
   for (const [what, built, sources] of [
     ['web app', webBuilt, WEB_SOURCES],
@@ -83,7 +94,7 @@ function build({ force }) {
   }
   if (hasSources(WEB_SOURCES) && (force || isStale(webBuilt, WEB_SOURCES))) {
     console.error('building the web app (missing or older than its sources)');
-    buildWeb();
+    buildWeb(quiet);
   }
   if (hasSources(API_SOURCES) && (force || isStale(API_STAMP, API_SOURCES))) {
     console.error('building the server (missing or older than its sources)');
@@ -93,7 +104,7 @@ function build({ force }) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    build({ force: process.argv.includes('--force') });
+    build({ force: process.argv.includes('--force'), quiet: process.argv.includes('--quiet') });
   } catch (error) {
     console.error(error.message);
     process.exit(1);

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './precompress.ts';
+import { preloadRoutes } from './preload-routes.ts';
 
 const API_DEV_ORIGIN = 'http://localhost:3000';
 
@@ -30,7 +32,13 @@ function devPublicConfig(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devPublicConfig()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    devPublicConfig(),
+    preloadRoutes(['src/app/routes/root.tsx', 'src/features/auth/components/login-screen.tsx']),
+    precompress(),
+  ],
   resolve: {
     // The chat renders the model's markdown without raw HTML, so Streamdown's raw-HTML plugin and
     // its HTML parser stay out of the bundle (see src/lib/no-raw-html.ts).

@@ -26,10 +26,24 @@ export function startProcess(
   preload: string[] = [],
   nodeFlags: string[] = [],
 ): Promise<RunningProcess> {
-  // BENCH_NODE_FLAGS (e.g. --cpu-prof) goes to the started processes: to profile the server under load.
-  const flags = [...nodeFlags, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
   const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
-  const child = spawn(process.execPath, [...flags, ...imports, script, ...args], {
+  return startUntilReady(script, [...nodeFlags, ...imports], env, args);
+}
+
+/** The compiled server (`npm run build`'s apps/api/dist/main.js) as `npm start` runs it. */
+export function startBuiltApi(env: Record<string, string>) {
+  return startUntilReady('apps/api/dist/main.js', startNodeFlags(), env);
+}
+
+function startUntilReady(
+  script: string,
+  nodeArgs: string[],
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<RunningProcess> {
+  // BENCH_NODE_FLAGS (e.g. --cpu-prof) goes to the started processes: to profile the server under load.
+  const flags = [...nodeArgs, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
+  const child = spawn(process.execPath, [...flags, script, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

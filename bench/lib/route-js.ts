@@ -21,7 +21,7 @@ export function collectJs(page: Page): { files: JsFile[]; settle(): Promise<JsFi
       response
         .body()
         .then((body) => {
-          // The server sends no Content-Encoding, so the body is the file as built.
+          // Playwright hands over the decoded body: the file as built, whatever encoding it came in.
           files.push({ url, bytes: body.byteLength, gzip: zlib.gzipSync(body, { level: 9 }).byteLength });
         })
         .catch(() => {}),

@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { appOrigins, type Env } from './env.ts';
 import { checkBodies, checkedRequest } from './http/body-check.ts';
 import { clientIp } from './http/client-ip.ts';
+import { compressJsonResponses } from './http/compress-json.ts';
 import { createRouter, type Router } from './http/create-router.ts';
 import { refuseCrossOrigin } from './http/cross-origin.ts';
 import { mountDocs } from './http/docs.ts';
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps): App {
       overwrite: false,
     }),
   );
+  app.use('/api/*', compressJsonResponses());
   const tooLarge = () => {
     throw new AppError(413, ERROR_CODES.payloadTooLarge, 'El contenido enviado es demasiado grande');
   };

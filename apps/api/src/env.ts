@@ -89,6 +89,18 @@ const baseEnvSchema = z.object({
       return proxies;
     })
     .default([]),
+  /**
+   * The embedded database's memory (ADR 0053): PostgreSQL's shared buffers and the memory one sort or hash
+   * may use, in PostgreSQL's units. PGlite's WebAssembly memory grows to hold them and never shrinks.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
+    .default('16MB'),
+  PGLITE_WORK_MEM: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 2MB')
+    .default('2MB'),
   /** The API's documentation (/api/docs and /api/openapi.json); off by default in production. */
   API_DOCS: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   /** Multiplies every per-user write limit (http/write-limits.ts): load tests, trusted API clients. */

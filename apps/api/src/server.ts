@@ -32,7 +32,11 @@ export interface ServerOptions {
 }
 
 export function databaseConfig(env: Env) {
-  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL };
+  return {
+    dataDir: env.DATA_DIR,
+    pgliteMemory: { sharedBuffers: env.PGLITE_SHARED_BUFFERS, workMem: env.PGLITE_WORK_MEM },
+  };
 }
 
 export async function startServer(
@@ -94,8 +98,13 @@ const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 /** SIGTERM/SIGINT: finish in-flight requests, stop the queue, close the database, exit 0. */
 export function closeOnSignals(server: RunningServer, logger: Logger): void {
+  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, async () => {
+    // Ctrl+C reaches the server twice under a launcher that forwards it too (npm, scripts/demo.mjs): the
+    // second one must not kill it in the middle of its shutdown.
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
       logger.info({ signal }, 'shutting down: finishing in-flight requests');
       // A request that never ends must not keep the process alive for ever.
       setTimeout(() => {

@@ -89,8 +89,20 @@ export const adminOverviewSchema = z.object({
   active_users_per_day: perDay,
   answers_per_day: z.array(z.object({ day: z.string(), answers: count, failed: count })),
   credits_spent: count,
-  users_per_plan: z.array(z.object({ plan_id: count, name: z.string(), users: count })),
+  /** Customers only: the operators (ADMIN_EMAILS) are in no figure. */
+  users_per_plan: z.array(
+    z.object({
+      plan_id: count,
+      name: z.string(),
+      users: count,
+      /** Of `users`, those whose plan came through the local test checkout (no Stripe key). */
+      test_checkout_users: count,
+    }),
+  ),
+  /** Real revenue: paid plans, the local test checkout's left out. */
   monthly_recurring_revenue_eur: z.number(),
+  /** What the plans paid through the local test checkout would bring: test money, not revenue. */
+  test_checkout_revenue_eur: z.number(),
   research: z.object({
     by_state: z.array(z.object({ state: z.string(), count })),
     median_seconds: z.number().nullable(),
@@ -163,6 +175,8 @@ export const adminAuditEntrySchema = z.object({
   admin_email: z.string(),
   action: z.enum(['grant_credits', 'retry_research']),
   target_user_id: count.nullable(),
+  /** The target's e-mail; null when the user is gone (or there is none). */
+  target_email: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   created_at: z.string(),
 });

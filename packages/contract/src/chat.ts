@@ -41,6 +41,11 @@ export const messageSchema = z.object({
   /** The answer's current attempt took credits (false: free plan, refunded, or a fixed text). */
   charged: z.boolean().optional(),
   fileAttachments: z.array(fileAttachmentSchema),
+  /**
+   * The ids of every version of this message (a regenerated answer, an edited question), oldest first,
+   * when it has more than one; the one shown is `id` (POST …/messages/{messageId}/show switches).
+   */
+  versions: z.array(z.number().int()).optional(),
   /** The user's thumbs up or down on an answer, with their optional reason (answers only). */
   feedback: z
     .object({ rating: z.enum(['up', 'down']), reason: z.string().nullable() })
@@ -80,7 +85,7 @@ export const sendMessageSchema = z.object({
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
 /**
- * POST …/messages/{messageId}/regenerate: a new attempt at the chat's last answer. `client_message_id`
+ * POST …/messages/{messageId}/regenerate: a new version of an answer, the earlier ones kept. `client_message_id`
  * makes it idempotent: a retry with the same id re-attaches to that attempt instead of starting another.
  */
 export const regenerateAnswerSchema = z.object({
@@ -88,7 +93,7 @@ export const regenerateAnswerSchema = z.object({
 });
 export type RegenerateAnswer = z.infer<typeof regenerateAnswerSchema>;
 
-/** POST …/messages/{messageId}/edit: the chat's last question with a new text, and its answer made again. */
+/** POST …/messages/{messageId}/edit: a question asked again with a new text, a new branch of the chat from there. */
 export const editQuestionSchema = z.object({
   content: userText()
     .trim()

@@ -70,27 +70,12 @@ export interface PlanMonth {
   cash_balance: number;
 }
 
-export interface PlanYear {
+/** A year's totals: the months' flows summed, the cash at the end of the year. */
+export interface PlanYear
+  extends Omit<PlanMonth, 'month' | 'label' | 'units' | 'customers' | 'new_customers'> {
   year: number;
-  revenue: number;
-  cost_of_sales: number;
-  gross_margin: number;
   /** Gross margin over revenue, per cent to one decimal; null without revenue. */
   gross_margin_pct: number | null;
-  staff: number;
-  fixed_costs: number;
-  marketing: number;
-  operating_costs: number;
-  ebitda: number;
-  stock_change: number;
-  investment: number;
-  loan_interest: number;
-  loan_principal: number;
-  loan_payments: number;
-  financing_in: number;
-  cash_flow: number;
-  /** At the end of the year. */
-  cash_balance: number;
 }
 
 export interface UnitEconomics {

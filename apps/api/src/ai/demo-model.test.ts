@@ -1,4 +1,9 @@
-import { CHAT_STREAM_HEADERS } from '@rumbo/contract';
+import {
+  CHAT_STREAM_HEADERS,
+  type LatestResearch,
+  REPORT_SECTION_KEYS,
+  type ResearchReport,
+} from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats, creditBalances } from '../db/schema/index.ts';
@@ -11,7 +16,7 @@ import { demoModel } from './demo-model.ts';
 
 let t: TestHttpServer;
 beforeAll(async () => {
-  t = await startTestHttpServer({ AI_PROVIDER: 'demo' });
+  t = await startTestHttpServer({ AI_PROVIDER: 'demo' }, { jobs: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -60,6 +65,41 @@ describe('the demo mentor through POST …/messages/stream', () => {
       .toBe('Estrategia de precios');
   });
 
+  it('writes an example study of the business through the research pipeline, labelled, with no source', async () => {
+    const owner = await chatOwner(t, {
+      planId: 7,
+      credits: 10,
+      idea: { ...MINIMAL_IDEA, name: 'Tacos Lupita', location: 'México', goal: 'Abrir un segundo local' },
+    });
+    let latest: LatestResearch | undefined;
+    await expect
+      .poll(
+        async () => {
+          const res = await t.fetch(`/api/businesses/${owner.businessId}/research`, {
+            headers: { cookie: owner.cookie },
+          });
+          latest = (await res.json()) as LatestResearch;
+          return latest.research?.status;
+        },
+        { timeout: 50_000, interval: 200 },
+      )
+      .toMatch(/completed|failed/);
+    expect(latest?.research).toMatchObject({ status: 'completed' });
+    const res = await t.fetch(`/api/researches/${latest?.research?.id}`, {
+      headers: { cookie: owner.cookie },
+    });
+    const report = (await res.json()) as ResearchReport;
+    expect(report).toMatchObject({ mode: 'model', sources: [] });
+    expect(report.sections.map((s) => s.key)).toEqual(REPORT_SECTION_KEYS);
+    for (const section of report.sections) {
+      const text = section.claims.map((c) => c.text).join('\n');
+      expect(text, section.key).toContain('Tacos Lupita');
+      expect(text, section.key).toContain('México');
+      expect(text, section.key).toContain('Ejemplo de demostración');
+      expect(section.claims.every((c) => c.kind !== 'fuente')).toBe(true);
+    }
+  }, 60_000);
+
   it('tells the browser it runs in demo mode (public config)', async () => {
     expect(await (await t.fetch('/api/config')).json()).toMatchObject({ demo: true });
   });
@@ -88,6 +128,70 @@ describe('demoModel', () => {
     expect(await answer('¿Quién es mi competencia?')).toContain('La competencia de Café Lumen');
     const general = await answer('Hola, ¿por dónde empiezo?');
     expect(general).toContain('próximos pasos de **Café Lumen**');
+  });
+
+  it('answers from the profile: each topic names the business and its country, and says it is an example', async () => {
+    const model = demoModel({ delayMs: [0, 0] });
+    const system =
+      'Eres Rumbo.\n<perfil_del_negocio>\nNombre: Tacos Lupita\nEtapa: idea de negocio\nUbicación: México\n' +
+      'Descripción: Una taquería de comida para llevar en Guadalajara. Abre de noche.\nObjetivo: Abrir un segundo local\n</perfil_del_negocio>';
+    const ask = async (question: string) => {
+      let text = '';
+      await modelAssistant('demo:test', model, { vision: false }).answer({
+        system,
+        messages: [{ role: 'user', content: [{ type: 'text', text: question }] }],
+        signal: new AbortController().signal,
+        onDelta: (delta) => {
+          text += delta;
+        },
+      });
+      return text;
+    };
+    const grants = await ask('¿Hay subvenciones o ayudas para mi negocio?');
+    const price = await ask('¿Qué precio pongo a los tacos?');
+    expect(grants).not.toBe(price);
+    for (const text of [grants, price]) {
+      expect(text).toContain('Tacos Lupita');
+      expect(text).toContain('Ejemplo de demostración');
+    }
+    expect(grants).toContain('Subvenciones y ayudas para Tacos Lupita');
+    expect(grants).toContain('México');
+    expect(grants).toContain('Abrir un segundo local');
+    expect(price).toContain('Cómo poner precio a Tacos Lupita');
+    const topics = {
+      '¿Qué trámites legales necesito?': 'Trámites para poner en marcha Tacos Lupita',
+      '¿Cuándo contrato a alguien para el equipo?': 'El equipo de Tacos Lupita',
+      '¿Cómo vendo más?': 'Las ventas de Tacos Lupita',
+      '¿Qué producto lanzo primero?': 'El producto de Tacos Lupita',
+      '¿Cómo busco inversores?': 'Cómo financiar Tacos Lupita',
+    };
+    for (const [question, heading] of Object.entries(topics)) expect(await ask(question)).toContain(heading);
+    // The same question again ('Regenerar') is worded differently.
+    expect(await ask('¿Qué precio pongo a los tacos?')).not.toBe(price);
+  });
+
+  it('names an attached file and quotes what it read from it', async () => {
+    let text = '';
+    await modelAssistant('demo:test', demoModel({ delayMs: [0, 0] }), { vision: false }).answer({
+      system: 'Nombre: Café Lumen\nUbicación: España',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'text',
+              text: 'Revisa esto\n\n<adjuntos>\n<archivo nombre="costes.txt">\nAlquiler del local: 900 al mes.\n</archivo>\n</adjuntos>',
+            },
+          ],
+        },
+      ],
+      signal: new AbortController().signal,
+      onDelta: (delta) => {
+        text += delta;
+      },
+    });
+    expect(text).toContain('costes.txt');
+    expect(text).toContain('Alquiler del local: 900 al mes.');
   });
 
   it('stops when the answer is stopped', async () => {

@@ -5,12 +5,15 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
+import { type DemoFile, type DemoProfile, demoAnswer, demoTopic } from './prompts/demo-answers.es.ts';
+import { demoResearchAnswer, isResearchPrompt } from './prompts/demo-research.es.ts';
 
 /**
  * `AI_PROVIDER=demo` (README): a scripted Spanish mentor, so that the app can be tried without a model
  * or a key. It is an AI SDK language model like the real providers, so the chat engine, credits and
- * stop work exactly as with them: it reads the business's name from the mentor's system prompt, picks a
- * canned answer by the question's keywords, and streams it a few words at a time with a model's pace.
+ * stop work exactly as with them: it reads the business's profile from the mentor's system prompt and
+ * the question's files from their block, picks an answer by the question's keywords (prompts/demo-answers.es.ts),
+ * words it differently when the same question is asked again, and streams it a few words at a time.
  * The web says on every screen that these answers are examples (public config `demo`).
  */
 
@@ -21,135 +24,26 @@ export interface DemoModelOptions {
 
 const DEFAULT_DELAY_MS = [15, 50] as const;
 
-interface Topic {
-  keywords: RegExp;
-  title: string;
-  answer(name: string): string;
+/** A line of the business profile in the mentor's system prompt (ai/prompts/mentor.es.ts). */
+function profileLine(system: string, label: string): string {
+  return new RegExp(`^${label}: (.+)$`, 'm').exec(system)?.[1]?.trim() ?? '';
 }
 
-/** Lowercase and without accents, so that 'financiación' and 'financiacion' match alike. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
-const TOPICS: Topic[] = [
-  {
-    keywords: /\b(precio|precios|cobrar|tarifa|margen|cuanto cuesta)/,
-    title: 'Estrategia de precios',
-    answer: (name) => `## Cómo poner precio a ${name}
-
-Un buen precio para **${name}** sale de tres cifras: lo que te cuesta, lo que cobran otros y lo que tu cliente está dispuesto a pagar.
-
-1. **Calcula tu coste unitario**: materiales, horas y una parte de los gastos fijos.
-2. **Mira tres o cuatro competidores** y anota sus precios y qué incluyen.
-3. **Pregunta a diez clientes potenciales** cuánto pagarían (y cuánto les parecería caro).
-
-| Estrategia | Cuándo usarla |
-|---|---|
-| Coste + margen | Productos parecidos a los de la competencia |
-| Por valor | Si ahorras tiempo o dinero al cliente |
-| Escalonada | Si tienes clientes con necesidades distintas |
-
-**Siguiente paso:** prueba dos precios distintos durante dos semanas y compara cuántas ventas cierras con cada uno.`,
-  },
-  {
-    keywords: /\b(cliente|clientes|vender|ventas|captar|publico objetivo)/,
-    title: 'Cómo conseguir clientes',
-    answer: (name) => `## Tus primeros clientes para ${name}
-
-Los primeros clientes de **${name}** no llegan por publicidad: llegan porque hablas con ellos.
-
-- **Define a tu cliente ideal** en una frase: quién es, qué problema tiene y dónde está.
-- **Haz una lista de 30 personas** que encajen y contacta con ellas una a una.
-- **Ofrece algo pequeño** para empezar: una prueba, una demostración o un primer pedido con descuento.
-- **Pide una recomendación** a cada cliente satisfecho.
-
-> Mide cuántos contactos necesitas para cerrar una venta: esa cifra te dirá cuánto esfuerzo comercial necesitas cada mes.
-
-¿Quieres que preparemos juntos el mensaje para esos primeros contactos?`,
-  },
-  {
-    keywords: /\b(financiacion|financiar|inversion|inversor|inversores|dinero|prestamo|subvencion|ayudas?)\b/,
-    title: 'Opciones de financiación',
-    answer: (name) => `## Cómo financiar ${name}
-
-Antes de buscar dinero para **${name}**, calcula cuánto necesitas de verdad para los próximos 12 meses.
-
-### Opciones habituales
-1. **Recursos propios y ventas**: la más barata; te obliga a validar pronto.
-2. **Préstamos ENISA o de tu banco**: para proyectos con algo de tracción.
-3. **Subvenciones y ayudas públicas**: revisa las de tu comunidad autónoma y las de la Cámara de Comercio.
-4. **Business angels**: aportan dinero y experiencia a cambio de una parte de la empresa.
-
-**Consejo:** prepara un plan de tesorería mes a mes; es lo primero que te pedirán.
-
-Para temas fiscales o legales concretos, consulta a un asesor.`,
-  },
-  {
-    keywords: /\b(marketing|redes|instagram|tiktok|publicidad|anuncios|marca|difusion|seo)/,
-    title: 'Plan de marketing',
-    answer: (name) => `## Un plan de marketing sencillo para ${name}
-
-Con pocos recursos, **${name}** necesita foco: un canal bien trabajado vale más que cinco a medias.
-
-- **Elige un canal principal** donde ya esté tu cliente (Instagram, Google, ferias, boca a boca).
-- **Publica con constancia**: dos o tres contenidos útiles a la semana.
-- **Cuenta historias reales**: casos de clientes, el día a día, el porqué de ${name}.
-- **Mide una sola cifra** al principio: visitas, contactos o ventas que vienen de ese canal.
-
-| Semana | Acción |
-|---|---|
-| 1 | Definir mensaje y público |
-| 2–3 | Publicar y responder a todo |
-| 4 | Revisar resultados y ajustar |`,
-  },
-  {
-    keywords: /\b(competencia|competidor|competidores|diferenciar|diferenciacion|rival)/,
-    title: 'Análisis de la competencia',
-    answer: (name) => `## La competencia de ${name}
-
-Conocer a tu competencia ayuda a que **${name}** encuentre su hueco.
-
-1. **Haz una tabla** con tus cinco competidores más cercanos: precio, público, puntos fuertes y débiles.
-2. **Lee sus reseñas**: las quejas de sus clientes son tus oportunidades.
-3. **Escribe tu diferencia en una frase**: «A diferencia de X, ${name} …».
-
-> Competir solo en precio rara vez funciona para un negocio pequeño: busca diferenciarte en servicio, especialización o cercanía.
-
-¿Quién crees que es tu competidor más directo?`,
-  },
-];
-
-const GENERAL: Topic = {
-  keywords: /$^/,
-  title: 'Primeros pasos del negocio',
-  answer: (name) => `## Buena pregunta sobre ${name}
-
-Te propongo ordenar los próximos pasos de **${name}** así:
-
-1. **Valida el problema**: habla con diez clientes potenciales esta semana.
-2. **Define tu propuesta de valor** en una frase clara.
-3. **Calcula tus números básicos**: costes, precio y cuántas ventas necesitas al mes.
-4. **Fija un objetivo a 90 días** medible.
-
-Puedo ayudarte con más detalle sobre **precios**, **clientes**, **financiación**, **marketing** o **competencia**: pregúntame por cualquiera de ellos.`,
-};
-
-export function demoTopic(question: string): Topic {
-  const folded = fold(question);
-  return TOPICS.find((topic) => topic.keywords.test(folded)) ?? GENERAL;
-}
-
-/** The business's name, as the mentor's system prompt gives it (ai/prompts/mentor.es.ts). */
-function businessName(prompt: LanguageModelV3Prompt): string {
-  for (const message of prompt) {
-    if (message.role !== 'system') continue;
-    const name = /^Nombre: (.+)$/m.exec(message.content)?.[1]?.trim();
-    if (name) return name;
-  }
-  return 'tu negocio';
+/** The business as the prompt describes it (the mentor's system prompt, or a research step's <perfil>). */
+function profileOf(prompt: LanguageModelV3Prompt): DemoProfile {
+  const system = promptText(prompt);
+  const description = profileLine(system, 'Descripción');
+  const firstSentence = description.split(/(?<=[.!?])\s/)[0] ?? '';
+  const does = firstSentence.length > 90 ? `${firstSentence.slice(0, 87).trimEnd()}…` : firstSentence;
+  const teamSize = Number.parseInt(profileLine(system, 'Tamaño del equipo'), 10);
+  return {
+    name: profileLine(system, 'Nombre') || 'tu negocio',
+    country: profileLine(system, 'Ubicación'),
+    does: does.replace(/\.$/, '') || 'lo que ofreces',
+    goal: profileLine(system, 'Objetivo').replace(/^—$/, '') || 'crecer de forma sostenible',
+    idea: /^idea/.test(profileLine(system, 'Etapa')),
+    teamSize: Number.isFinite(teamSize) ? teamSize : null,
+  };
 }
 
 function lastUserText(prompt: LanguageModelV3Prompt): string {
@@ -159,6 +53,22 @@ function lastUserText(prompt: LanguageModelV3Prompt): string {
     return message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
   }
   return '';
+}
+
+/** The question without its files' block, and the files with the first words read from each. */
+function questionAndFiles(text: string): { question: string; files: DemoFile[] } {
+  const files: DemoFile[] = [];
+  for (const match of text.matchAll(/<archivo nombre="([^"]*)">\n([\s\S]*?)\n<\/archivo>/g)) {
+    const body = (match[2] ?? '').trim();
+    const unread = body.startsWith('[');
+    const words = body.replace(/\s+/g, ' ');
+    files.push({
+      name: match[1] ?? '',
+      excerpt:
+        unread || words === '' ? null : words.length > 140 ? `${words.slice(0, 137).trimEnd()}…` : words,
+    });
+  }
+  return { question: text.replace(/<adjuntos>[\s\S]*<\/adjuntos>/, '').trim(), files };
 }
 
 /** Pieces of one to three words (with their spaces), as a model's tokens arrive. */
@@ -193,13 +103,25 @@ const promptText = (prompt: LanguageModelV3Prompt) =>
     )
     .join('\n');
 
-/** What the scripted mentor says to a prompt: the answer, or a chat title when asked for one. */
-function reply(prompt: LanguageModelV3Prompt): string {
-  const question = lastUserText(prompt);
+/**
+ * What the scripted mentor says to a prompt: the answer, or a chat title when asked for one. `asked`
+ * counts how often each prompt was answered, so that the same question asked again ('Regenerar') is
+ * worded differently.
+ */
+function reply(prompt: LanguageModelV3Prompt, asked: Map<string, number>): string {
+  const text = lastUserText(prompt);
   // The title prompt (ai/prompts/title.es.ts) quotes the first question after 'Pregunta:'.
-  const asked = /^Pregunta: ([\s\S]*?)\n\nRespuesta:/m.exec(question)?.[1];
-  if (asked !== undefined) return demoTopic(asked).title;
-  return demoTopic(question).answer(businessName(prompt));
+  const titled = /^Pregunta: ([\s\S]*?)\n\nRespuesta:/m.exec(text)?.[1];
+  if (titled !== undefined) return demoTopic(titled).title;
+  const system = prompt.find((m) => m.role === 'system')?.content ?? '';
+  if (isResearchPrompt(system)) return demoResearchAnswer(text, profileOf(prompt));
+  const key = promptText(prompt);
+  const variant = asked.get(key) ?? 0;
+  asked.set(key, variant + 1);
+  // A process keeps only the latest prompts' counts.
+  if (asked.size > 500) asked.delete(asked.keys().next().value as string);
+  const { question, files } = questionAndFiles(text);
+  return demoAnswer(question, profileOf(prompt), files, variant);
 }
 
 const wait = (ms: number, signal: AbortSignal | undefined) =>
@@ -219,13 +141,14 @@ const wait = (ms: number, signal: AbortSignal | undefined) =>
 export function demoModel(options: DemoModelOptions = {}): LanguageModelV3 {
   const [min, max] = options.delayMs ?? DEFAULT_DELAY_MS;
   const pause = () => min + Math.random() * (max - min);
+  const asked = new Map<string, number>();
   return {
     specificationVersion: 'v3',
     provider: 'demo',
     modelId: 'mentor-de-ejemplo',
     supportedUrls: {},
     async doGenerate(call: LanguageModelV3CallOptions) {
-      const text = reply(call.prompt);
+      const text = reply(call.prompt, asked);
       return {
         content: [{ type: 'text', text }],
         finishReason: { unified: 'stop', raw: 'stop' },
@@ -234,7 +157,7 @@ export function demoModel(options: DemoModelOptions = {}): LanguageModelV3 {
       };
     },
     async doStream(call: LanguageModelV3CallOptions) {
-      const text = reply(call.prompt);
+      const text = reply(call.prompt, asked);
       const signal = call.abortSignal;
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         async start(controller) {

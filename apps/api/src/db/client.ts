@@ -6,7 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { openPgliteThread, type PgliteThread } from './pglite-thread.ts';
+import { openPgliteThread, type PgliteMemory, type PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,24 +30,25 @@ export interface Database {
   connectionString?: string;
 }
 
-export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseConfig =
+  | { url: string }
+  | { dataDir: string; pgliteMemory?: PgliteMemory }
+  | { memory: true };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) return openPostgres(config.url);
-  let dataDir: string | undefined;
-  if ('dataDir' in config) {
-    dataDir = path.join(config.dataDir, 'pglite');
-    fs.mkdirSync(dataDir, { recursive: true });
-  }
-  return openPglite(dataDir);
+  if (!('dataDir' in config)) return openPglite();
+  const dataDir = path.join(config.dataDir, 'pglite');
+  fs.mkdirSync(dataDir, { recursive: true });
+  return openPglite(dataDir, config.pgliteMemory);
 }
 
 /**
  * PGlite runs in a worker thread of its own (pglite-thread.ts): its statements run synchronously, and on
  * the server's thread they held up every request and every streamed answer.
  */
-async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await openPgliteThread(dataDir);
+async function openPglite(dataDir?: string, memory?: PgliteMemory): Promise<Database> {
+  const client = await openPgliteThread(dataDir, memory);
   // drizzle's PGlite driver uses only `query` and `transaction`, which the thread's client provides.
   const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { codeFile } from '../paths.ts';
 
@@ -49,13 +51,13 @@ type Reply =
 
 const WORKER_FILE = codeFile('db/pglite-worker.js');
 
-/** Starts the worker on `dataDir` (in memory without one) and resolves once PGlite is open. */
-export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_FILE, {
-    workerData: { dataDir },
-    execArgv: workerFlags(process.execArgv),
-  });
-  await new Promise<void>((resolve, reject) => {
+function startWorker(data: { dataDir: string | undefined; settings: string[]; initialiseOnly?: boolean }) {
+  return new Worker(WORKER_FILE, { workerData: data, execArgv: workerFlags(process.execArgv) });
+}
+
+/** Resolves when the worker has opened PGlite; rejects with its error when it could not. */
+function opened(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
     worker.once('error', fail);
     worker.once('exit', (code) => fail(new Error(`the database thread stopped (${code}) while opening`)));
@@ -66,6 +68,31 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
       else reject(toError(message.error ?? {}));
     });
   });
+}
+
+/** PostgreSQL's memory settings for PGlite, in PostgreSQL's units ('16MB'); PGlite's own without them. */
+export interface PgliteMemory {
+  sharedBuffers: string;
+  workMem: string;
+}
+
+/**
+ * Starts the worker on `dataDir` (in memory without one) and resolves once PGlite is open. A data directory
+ * that is not initialised yet is initialised first by a thread of its own that then ends (ADR 0053):
+ * initdb's WebAssembly memory (about 450 MB) would otherwise stay in the process for good.
+ */
+export async function openPgliteThread(
+  dataDir: string | undefined,
+  memory?: PgliteMemory,
+): Promise<PgliteThread> {
+  const settings = memory ? [`shared_buffers=${memory.sharedBuffers}`, `work_mem=${memory.workMem}`] : [];
+  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const initialiser = startWorker({ dataDir, settings, initialiseOnly: true });
+    await opened(initialiser);
+    await new Promise((resolve) => initialiser.once('exit', resolve));
+  }
+  const worker = startWorker({ dataDir, settings });
+  await opened(worker);
 
   // Ref'd only while a statement is out: like PGlite on the server's thread, an idle database does
   // not keep the process alive (a script that forgets to close it still ends).

@@ -18,12 +18,20 @@ const port = parentPort;
 /** @type {PGlite} */
 let client;
 try {
-  client = await PGlite.create(workerData.dataDir ?? undefined);
+  // PostgreSQL's memory settings (shared buffers, work memory) on its command line, over postgresql.conf.
+  /** @type {string[]} */
+  const settings = workerData.settings ?? [];
+  client = await PGlite.create(workerData.dataDir ?? undefined, {
+    startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])],
+  });
+  // A thread that only initialises a new data directory ends here, and its memory with it.
+  if (workerData.initialiseOnly) await client.close();
 } catch (error) {
   port.postMessage({ ready: false, error: describe(error) });
   process.exit(1);
 }
 port.postMessage({ ready: true });
+if (workerData.initialiseOnly) port.close();
 
 /**
  * What of a result crosses threads (the rows, their fields, the count), or an empty one.

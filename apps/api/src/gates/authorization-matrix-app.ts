@@ -116,6 +116,11 @@ export const APP_OPERATIONS: Record<string, Entry> = {
     request: (o) => form('/api/token', { username: o.email, password: 'no-es-su-contraseña' }),
     answers: [401],
   },
+  'POST /api/password-reset/check': {
+    access: 'public',
+    request: () => json('/api/password-reset/check', { oobCode: 'codigo-inventado' }),
+    answers: [200],
+  },
   'POST /api/password-reset/confirm': {
     access: 'public',
     request: () =>

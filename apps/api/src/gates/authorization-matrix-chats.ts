@@ -27,13 +27,18 @@ export const CHAT_AND_BILLING_OPERATIONS: Record<string, Entry> = {
   'POST /api/businesses/{id}/chats/{chatId}/messages/{messageId}/regenerate': {
     access: 'owner',
     request: (o) => ({ path: `${chat(o)}/messages/${o.messageIds[1]}/regenerate` }),
-    // The sends above added a newer exchange, so this one is no longer the last (answer-again.test.ts
-    // answers it again when it is).
+    // An answer of the sends above may still be being written (answer-again.test.ts makes versions).
     ownerAnswers: [409],
   },
   'POST /api/businesses/{id}/chats/{chatId}/messages/{messageId}/edit': {
     access: 'owner',
     request: (o) => json(`${chat(o)}/messages/${o.messageIds[0]}/edit`, { content: 'Pregunta corregida' }),
+    ownerAnswers: [409],
+  },
+  'POST /api/businesses/{id}/chats/{chatId}/messages/{messageId}/show': {
+    access: 'owner',
+    // The first question's earlier version, which the edit above replaced (409 while its answer is written).
+    request: (o) => ({ path: `${chat(o)}/messages/${o.messageIds[0]}/show` }),
     ownerAnswers: [409],
   },
   'GET /api/businesses/{id}/chats/search': {

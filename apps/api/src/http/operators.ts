@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 /**
  * Operators (the console at /admin) are the users whose e-mail ADMIN_EMAILS names and who have proved
  * the address is theirs (ADR 0022): the account's `emailVerified`, set by the console's verification link
@@ -31,4 +33,17 @@ export function needsOperatorVerification(adminEmails: readonly string[], user: 
 export function userRole(adminEmails: readonly string[], user: OperatorCandidate & { role: string }): string {
   if (isOperator(adminEmails, user)) return 'admin';
   return user.role === 'admin' ? 'user' : user.role;
+}
+
+/**
+ * The ids of the operators, as a subquery for the console's figures: operators are the team, not
+ * customers, so no count of people, money or audience includes them. Same rule as `isOperator`.
+ */
+export function operatorIdsQuery(adminEmails: readonly string[]): SQL {
+  if (adminEmails.length === 0) return sql`select id from users where false`;
+  const listed = sql.join(
+    adminEmails.map((email) => sql`${email}`),
+    sql`, `,
+  );
+  return sql`select id from users where email_verified and lower(email) in (${listed})`;
 }

@@ -7,7 +7,7 @@ import { requireUser } from './session.ts';
  * so what is public and what is not can be read here. Paths under /api; a pattern ending in `/*` also
  * covers the path itself and everything below it. Not listed, so open to anyone: /health, /config, the
  * OpenAPI documents, Better Auth's /auth/* (sign-up, sign-in, sessions, password reset), /token,
- * /password-reset/confirm, /analytics/events (anonymous events are welcome), /webhooks/stripe (signed
+ * /password-reset/check and /confirm, /analytics/events (anonymous events are welcome), /webhooks/stripe (signed
  * by Stripe), the local provider's /billing/local pages (the session id in the link is the key), a
  * financial plan's shared link /shared/plans/* (its signed token is the key, ADR 0042). The
  * console's /admin/* has its stricter guard, for operators only, in modules/admin.

@@ -13,6 +13,8 @@ export interface JobDeps {
   /** Tells a founder their market study is ready, or that it failed (ADR 0050). */
   researchMail: JobDefinition<{ researchId: number }>;
   analyticsRetentionDays: number;
+  /** ADMIN_EMAILS: the operators, left out of the console's daily counts. */
+  adminEmails: readonly string[];
 }
 
 /** Every background job the app runs. Features add theirs here. */
@@ -42,7 +44,7 @@ export function appJobs(deps: JobDeps): JobDefinition[] {
       name: 'analytics-daily-rollup',
       schedule: '*/10 * * * *',
       handle: async () => {
-        await rollUpClosedDays(deps.db);
+        await rollUpClosedDays(deps.db, deps.adminEmails);
       },
     },
     deps.research.job as JobDefinition,

@@ -56,6 +56,7 @@ export async function startJobs(
       research,
       researchMail,
       analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,
+      adminEmails: env.ADMIN_EMAILS,
     }),
     work: options.work,
   });

@@ -12,7 +12,7 @@ export interface TestHttpServer extends TestApp {
 
 export async function startTestHttpServer(
   overrides: Record<string, string> = {},
-  options: { jobs?: boolean } = {},
+  options: { jobs?: boolean; webDistDir?: string } = {},
 ): Promise<TestHttpServer> {
   const t = await createTestApp(overrides, options);
   const server = await new Promise<Server>((resolve) => {

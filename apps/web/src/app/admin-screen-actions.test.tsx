@@ -18,6 +18,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A row's actions are in its menu (so the table fits 1280 px): opens it and chooses the grant. */
+async function chooseGrant(email: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Acciones para ${email}` }, SLOW));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Añadir créditos' }));
+}
+
 describe('the users', () => {
   it('searches by the typed text once the typing pauses, and pages', async () => {
     const network = signedIn('admin', {
@@ -64,12 +70,12 @@ describe('the users', () => {
       },
       'GET /api/admin/audit': () => ({ body: { entries } }),
       'POST /api/admin/users/8/credits': () => {
-        entries = [{ ...grantEntry, target_user_id: 8 }];
+        entries = [{ ...grantEntry, target_user_id: 8, target_email: 'luis@example.com' }];
         return { body: { available_credits: 150 } };
       },
     });
     openConsole();
-    fireEvent.click(await screen.findByRole('button', { name: 'Añadir créditos a luis@example.com' }, SLOW));
+    await chooseGrant('luis@example.com');
     const dialog = screen.getByRole('dialog', { name: 'Añadir créditos' });
     const amount = within(dialog).getByLabelText('Cantidad de créditos');
     expect(document.activeElement).toBe(amount);
@@ -98,6 +104,8 @@ describe('the users', () => {
     expect(network.callsTo('GET /api/admin/users').length).toBeGreaterThan(1);
     const audit = await screen.findByRole('region', { name: 'Tabla «Registro de auditoría» (desplazable)' });
     expect(within(audit).getByRole('cell', { name: 'Créditos añadidos' })).toBeTruthy();
+    // The user acted on is named by e-mail, not by id.
+    expect(within(audit).getByRole('cell', { name: 'luis@example.com' })).toBeTruthy();
     expect(within(audit).getByText('50 créditos')).toBeTruthy();
     expect(within(audit).getByText('Motivo: Compensación por la caída')).toBeTruthy();
   });
@@ -110,7 +118,7 @@ describe('the users', () => {
       },
     });
     openConsole();
-    fireEvent.click(await screen.findByRole('button', { name: 'Añadir créditos a ana@example.com' }, SLOW));
+    await chooseGrant('ana@example.com');
     const dialog = screen.getByRole('dialog', { name: 'Añadir créditos' });
     fireEvent.change(within(dialog).getByLabelText('Cantidad de créditos'), { target: { value: '5' } });
     fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Prueba' } });

@@ -121,6 +121,20 @@ describe('the period figures', () => {
     expect(within(plans).getByRole('cell', { name: 'Founder' })).toBeTruthy();
     expect(within(plans).getByRole('cell', { name: 'CEO · 600 créditos/mes' })).toBeTruthy();
     expect(within(plans).getByText('Ingresos recurrentes mensuales: 1.240,50 €')).toBeTruthy();
+    // Plans paid through the local test checkout are told apart from the revenue, and labelled.
+    expect(within(plans).getByRole('columnheader', { name: 'De ellos, con pago de prueba' })).toBeTruthy();
+    expect(
+      within(plans).getByText('Pagos de prueba con la pasarela local (no son ingresos): 58 €'),
+    ).toBeTruthy();
+    expect(figure('Ingresos recurrentes mensuales')).toContain(
+      'Aparte, pagos de prueba (pasarela local, sin cobro real): 58 €',
+    );
+    // Pages by the names the app gives them, every route named (§2.12's stored names included).
+    const pages = screen.getByRole('region', { name: 'Páginas más vistas' });
+    expect(within(pages).getByRole('cell', { name: 'Chats' })).toBeTruthy();
+    expect(within(pages).getByRole('cell', { name: 'Investigación de mercado' })).toBeTruthy();
+    expect(within(pages).getByRole('cell', { name: 'Inicio' })).toBeTruthy();
+    expect(within(pages).queryByText('Ruta desconocida')).toBeNull();
     const states = screen.getByRole('region', { name: 'Investigaciones por estado' });
     expect(within(states).getByRole('cell', { name: 'En cola' })).toBeTruthy();
     expect(within(states).getByRole('cell', { name: 'Fallida' })).toBeTruthy();

@@ -28,11 +28,12 @@ export function overview(overrides: Partial<AdminOverview> = {}): AdminOverview 
     ],
     credits_spent: 1234,
     users_per_plan: [
-      { plan_id: 9, name: 'Starter', users: 150 },
-      { plan_id: 7, name: 'CEO', users: 40 },
-      { plan_id: 5, name: 'Founder', users: 10 },
+      { plan_id: 9, name: 'Starter', users: 150, test_checkout_users: 0 },
+      { plan_id: 7, name: 'CEO', users: 40, test_checkout_users: 2 },
+      { plan_id: 5, name: 'Founder', users: 10, test_checkout_users: 0 },
     ],
     monthly_recurring_revenue_eur: 1240.5,
+    test_checkout_revenue_eur: 58,
     research: {
       by_state: [
         { state: 'pending', count: 2 },
@@ -41,7 +42,11 @@ export function overview(overrides: Partial<AdminOverview> = {}): AdminOverview 
       median_seconds: 95,
       p95_seconds: null,
     },
-    top_pages: [{ page: '/chats', views: 321 }],
+    top_pages: [
+      { page: '/chats', views: 321 },
+      { page: '/report', views: 12 },
+      { page: 'Dashboard Home', views: 5 },
+    ],
     utm_sources: [],
     ...overrides,
   };
@@ -75,6 +80,7 @@ export const grantEntry: AdminAuditEntry = {
   admin_email: 'ops@example.com',
   action: 'grant_credits',
   target_user_id: 7,
+  target_email: 'ana@example.com',
   details: { amount: 50, reason: 'Compensación por la caída' },
   created_at: '2026-05-02T10:00:00.000Z',
 };

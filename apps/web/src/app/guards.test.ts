@@ -20,7 +20,7 @@ describe('isOpenPath (product.md §2.2)', () => {
 });
 
 describe('signedInRedirect (ADR 0006)', () => {
-  it.each(['/onboard', '/plans', '/register'])('lets a user without a plan stay on %s', (path) => {
+  it.each(['/onboard', '/plans', '/register', '/admin'])('lets a user without a plan stay on %s', (path) => {
     expect(signedInRedirect(path, -1)).toBeNull();
   });
 

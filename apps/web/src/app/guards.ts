@@ -11,8 +11,12 @@ const OPEN_PATHS: readonly string[] = [
   paths.unsubscribe,
 ];
 
-/** ADR 0006: the only screens a signed-in user without a plan may stay on. */
-const NO_PLAN_PATHS: readonly string[] = [paths.onboard, paths.plans, paths.register];
+/**
+ * ADR 0006: the only screens a signed-in user without a plan may stay on. The console is one: an
+ * operator is not a customer and needs no plan (the screen itself opens for operators only, and offers
+ * a listed address its verification link).
+ */
+const NO_PLAN_PATHS: readonly string[] = [paths.onboard, paths.plans, paths.register, paths.admin];
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

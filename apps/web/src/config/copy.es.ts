@@ -83,6 +83,7 @@ export const copy = {
     passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
     fullName: 'Nombre completo',
     fullNamePlaceholder: 'Nombre y apellidos',
+    fullNameRequired: 'Escribe tu nombre',
     rememberMe: 'Recordarme en este dispositivo',
     accountDeleted: 'Tu cuenta y todos tus datos se han eliminado.',
     forgotPassword: '¿Olvidaste tu contraseña?',
@@ -122,6 +123,8 @@ export const copy = {
       invalidLink: 'El enlace de recuperación no es válido o ha expirado.',
       /** ADR 0018: a dead link offers the forgotten-password view. */
       newLink: 'Enviarme un enlace nuevo',
+      checking: 'Comprobando el enlace…',
+      askAgain: 'Cada enlace sirve una sola vez y durante 1 hora. Pide otro y úsalo desde el último correo.',
       successTitle: 'Contraseña restablecida',
       successBody: 'Ya puedes iniciar sesión con tu nueva contraseña.',
       redirecting: (seconds: number) => `Te llevamos al inicio de sesión en ${seconds}…`,

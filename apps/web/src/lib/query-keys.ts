@@ -8,4 +8,6 @@ export const accountQueryKeys = {
   /** The product user: plan and credits, which the chat refreshes after every answer. */
   me: ['users', 'me'] as const,
   profile: ['auth', 'profile'] as const,
+  /** What a password-reset link is worth, asked before its form is shown. */
+  resetLink: (oobCode: string) => ['auth', 'reset-link', oobCode] as const,
 };

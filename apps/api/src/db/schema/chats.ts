@@ -36,6 +36,11 @@ export const chats = pgTable(
  * product.md §3 'Message'. A user message carries the client's idempotency key (`client_message_id`,
  * unique per chat); an answer points at its question (`reply_to`). An answer's `content` grows while
  * it is generated and `finished` turns true when it is complete, stopped or failed ('error').
+ *
+ * A chat is a tree (ADR 0043): each message follows `parent_id` (null: a first question). A regenerated
+ * answer or an edited question is a new row, a version of the first (`version_of`), beside the earlier
+ * ones. `shown` marks the branch the chat shows and continues from (ids grow along it); `selected_at`
+ * says which child of a message was last shown, so a branch shown again comes back as it was left.
  */
 export const messages = pgTable(
   'messages',
@@ -54,13 +59,19 @@ export const messages = pgTable(
     /** The process generating this answer died: `content` is what it had saved (refunded, retryable). */
     interrupted: boolean('interrupted').notNull().default(false),
     time: at('time').notNull().defaultNow(),
+    parentId: integer('parent_id'),
+    versionOf: integer('version_of'),
+    shown: boolean('shown').notNull().default(true),
+    selectedAt: at('selected_at').notNull().defaultNow(),
   },
   (t) => [
     index('messages_chat_id_idx').on(t.chatId, t.id),
     // Thread search (Spanish full text, accents ignored): `rumbo_unaccent` is created by migration 0007.
     index('messages_search_idx').using('gin', sql`to_tsvector('spanish', rumbo_unaccent(${t.content}))`),
     uniqueIndex('messages_chat_client_id_unique').on(t.chatId, t.clientMessageId),
-    uniqueIndex('messages_reply_to_unique').on(t.replyTo),
+    index('messages_reply_to_idx').on(t.replyTo),
+    index('messages_parent_id_idx').on(t.parentId),
+    index('messages_version_of_idx').on(t.versionOf),
     check('messages_sender', sql`${t.sender} in ('user', 'ai_model')`),
   ],
 );

@@ -8,10 +8,11 @@ import {
   generations,
   messages,
   researches,
+  subscriptions,
   users,
 } from '../../db/schema/index.ts';
 import { createTestApp, markEmailVerified, signUp, type TestApp } from '../../test/app.ts';
-import { chatOwner } from '../../test/chat-owner.ts';
+import { chatOwner, userOnPlan } from '../../test/chat-owner.ts';
 import { rollUpClosedDays } from '../analytics/daily-rollup.ts';
 
 const ADMIN = 'operadora@example.com';
@@ -76,9 +77,55 @@ describe('GET /api/admin/overview', () => {
     expect((await call(admin, '/overview?from=ayer&to=hoy')).status).toBe(400);
   });
 
-  it('counts sign-ups, the activation funnel, answers, credits, plans, research and audience of the period', async () => {
-    // One user goes all the way to a first answer; the two console users only registered.
+  it('counts sign-ups, the activation funnel, answers, credits, plans, research and audience of the period, without the operators', async () => {
+    // One user goes all the way to a first answer; another only registered; a third paid plan 5
+    // through the local test checkout.
     const owner = await chatOwner(t, { planId: 7, credits: 100 });
+    const tester = await userOnPlan(
+      t,
+      { name: 'Probadora', email: 'probadora@example.com', password: 'contraseña-segura' },
+      { planId: 5, credits: 10 },
+    );
+    await t.database.db
+      .insert(subscriptions)
+      .values({ userId: tester.id, provider: 'local', planId: 5, status: 'active' });
+    // The operator does everything a customer does, through the test checkout too: none of it counts.
+    const operator = await chatOwner(t, { planId: 12, credits: 100 });
+    await t.database.db
+      .update(users)
+      .set({ email: 'OTRA@example.com', emailVerified: true, discoverySource: 'google' })
+      .where(eq(users.id, operator.id));
+    await t.database.db
+      .insert(subscriptions)
+      .values({ userId: operator.id, provider: 'local', planId: 12, status: 'active' });
+    const [operatorChat] = await t.database.db
+      .insert(chats)
+      .values({ businessId: operator.businessId })
+      .returning();
+    const [operatorAnswer] = await t.database.db
+      .insert(messages)
+      .values({ chatId: operatorChat?.id ?? 0, sender: 'ai_model', content: 'Hola.' })
+      .returning();
+    await t.database.db.insert(generations).values({
+      messageId: operatorAnswer?.id ?? 0,
+      userId: operator.id,
+      attempt: 1,
+      status: 'finished',
+      owner: 'test',
+      cost: 1,
+    });
+    await t.database.db
+      .insert(creditLedger)
+      .values([{ userId: operator.id, sourceId: 'test:debit:operator', delta: -40, kind: 'debit' }]);
+    await t.database.db.insert(analyticsEvents).values([
+      {
+        name: 'Página vista',
+        userId: operator.id,
+        sessionId: 'sesion-operadora',
+        properties: { route: '/admin', name: 'Ruta desconocida' },
+        utmSource: 'equipo',
+      },
+    ]);
     await t.database.db.update(users).set({ discoverySource: 'instagram' }).where(eq(users.id, owner.id));
     const [chat] = await t.database.db.insert(chats).values({ businessId: owner.businessId }).returning();
     const [question, answer, failedAnswer] = await t.database.db
@@ -124,7 +171,7 @@ describe('GET /api/admin/overview', () => {
       {
         name: 'Página vista',
         sessionId: 'sesion-a-1',
-        properties: { name: 'Planes' },
+        properties: { route: '/report', name: 'Ruta desconocida' },
         utmSource: 'instagram',
       },
       { name: 'Página vista', sessionId: 'sesion-b-1', properties: { name: 'Login' } },
@@ -137,11 +184,12 @@ describe('GET /api/admin/overview', () => {
       answers_per_day: Array<{ day: string; answers: number; failed: number }>;
     };
     expect(overview.signups_per_day).toHaveLength(7);
+    // The socia, the owner and the tester; the two operators (one of them with a plan) are not customers.
     expect(overview.signups_per_day.at(-1)).toEqual({ day: today(), count: 3 });
     expect(overview.funnel).toEqual({
       registered: 3,
       onboarded: 1,
-      plan_chosen: 1,
+      plan_chosen: 2,
       business_created: 1,
       first_answer: 1,
     });
@@ -150,10 +198,13 @@ describe('GET /api/admin/overview', () => {
     expect(overview.active_users).toBe(3);
     expect(overview.credits_spent).toBe(2);
     expect(overview.users_per_plan).toEqual([
-      { plan_id: -1, name: 'Sin plan', users: 2 },
-      { plan_id: 7, name: 'CEO', users: 1 },
+      { plan_id: -1, name: 'Sin plan', users: 1, test_checkout_users: 0 },
+      { plan_id: 5, name: 'Founder', users: 1, test_checkout_users: 1 },
+      { plan_id: 7, name: 'CEO', users: 1, test_checkout_users: 0 },
     ]);
+    // Only the owner's plan is revenue; the tester's test checkout is told apart, the operator's nowhere.
     expect(overview.monthly_recurring_revenue_eur).toBe(29);
+    expect(overview.test_checkout_revenue_eur).toBe(19);
     expect(overview.research).toEqual({
       // The run the business started when it was created is still waiting (no worker in this test).
       by_state: [
@@ -163,9 +214,10 @@ describe('GET /api/admin/overview', () => {
       median_seconds: 120,
       p95_seconds: 120,
     });
+    // Views are counted by route, so a screen §2.12 leaves unnamed (the report) is a row of its own.
     expect(overview.top_pages).toEqual([
       { page: 'Login', views: 2 },
-      { page: 'Planes', views: 1 },
+      { page: '/report', views: 1 },
     ]);
     expect(overview.utm_sources).toEqual([
       { source: 'instagram', sessions: 1 },
@@ -180,7 +232,7 @@ describe('GET /api/admin/overview', () => {
         rows.push({
           name: 'Página vista',
           sessionId: `rollup-${n}-${i % 2}`,
-          properties: { name: n % 2 ? 'Chat' : 'Perfil' },
+          properties: n % 2 ? { route: '/chat', name: 'Chat' } : { name: 'Perfil' },
           utmSource: i % 2 ? 'tiktok' : null,
           createdAt: daysAgo(n),
         });
@@ -189,7 +241,7 @@ describe('GET /api/admin/overview', () => {
     await t.database.db.insert(analyticsEvents).values(rows);
     const period = `/overview?from=${day(5)}&to=${day(1)}`;
     const live = await (await call(admin, period)).json();
-    const rolled = await rollUpClosedDays(t.database.db);
+    const rolled = await rollUpClosedDays(t.database.db, [ADMIN, 'otra@example.com']);
     expect(rolled).toEqual(expect.arrayContaining([day(1), day(5)]));
     const [counted] = await t.database.db
       .execute<{ n: number }>(sql`select count(*)::int as n from analytics_daily where metric = 'page_views'`)
@@ -198,7 +250,7 @@ describe('GET /api/admin/overview', () => {
     const fromRollup = await (await call(admin, period)).json();
     expect(fromRollup).toEqual(live);
     expect((live as { top_pages: unknown }).top_pages).toEqual([
-      { page: 'Chat', views: 9 },
+      { page: '/chat', views: 9 },
       { page: 'Perfil', views: 6 },
     ]);
   });
@@ -262,10 +314,12 @@ describe('users and actions', () => {
     const listed = (await (await call(admin, '/audit')).json()) as {
       entries: Array<{ admin_email: string }>;
     };
+    const [target] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
     expect(listed.entries[0]).toMatchObject({
       admin_email: ADMIN,
       action: 'grant_credits',
       target_user_id: owner.id,
+      target_email: target?.email,
     });
   });
 

@@ -1,7 +1,7 @@
 import type { AdminAuditEntry } from '@rumbo/contract';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { adminAudit } from '../../db/schema/index.ts';
+import { adminAudit, users } from '../../db/schema/index.ts';
 
 export interface Operator {
   id: number;
@@ -30,13 +30,20 @@ export async function writeAudit(
   return row.id;
 }
 
+/** The latest lines, each with its target's e-mail (an operator reads people by address, not by id). */
 export async function latestAudit(db: Db, limit = 50): Promise<AdminAuditEntry[]> {
-  const rows = await db.select().from(adminAudit).orderBy(desc(adminAudit.id)).limit(limit);
-  return rows.map((row) => ({
+  const rows = await db
+    .select({ audit: adminAudit, targetEmail: users.email })
+    .from(adminAudit)
+    .leftJoin(users, eq(users.id, adminAudit.targetUserId))
+    .orderBy(desc(adminAudit.id))
+    .limit(limit);
+  return rows.map(({ audit: row, targetEmail }) => ({
     id: row.id,
     admin_email: row.adminEmail,
     action: row.action,
     target_user_id: row.targetUserId,
+    target_email: targetEmail,
     details: row.details as Record<string, unknown>,
     created_at: row.createdAt.toISOString(),
   }));

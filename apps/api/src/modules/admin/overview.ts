@@ -8,6 +8,7 @@ import {
 } from '@rumbo/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { operatorIdsQuery } from '../../http/operators.ts';
 
 const TOP = 10;
 const DAY_MS = 86_400_000;
@@ -27,13 +28,24 @@ function fillDays<T extends { day: string }>(days: string[], rows: T[], empty: O
 
 const dayOf = (column: SQL) => sql`to_char((${column} at time zone 'UTC')::date, 'YYYY-MM-DD')`;
 
+/** A page view's key: its route, as the daily counts store it (daily-rollup.ts). */
+const PAGE_KEY = sql`coalesce(properties->>'route', properties->>'name', '')`;
+
 /**
  * The operator's console figures for a period (ADR 0017). Figures about people and money come from the
  * product's own tables (users, businesses, generations, the credit ledger, research runs), so they do
  * not depend on analytics being on; audience figures (pages, sources, active visitors) come from the
- * events: the daily counts for days already counted, the events themselves after that.
+ * events: the daily counts for days already counted, the events themselves after that. The operators
+ * (`adminEmails`, verified) are the team, not customers: no figure counts them or what they did.
+ * Plans paid through the local test checkout are money nobody paid: their revenue is given apart.
  */
-export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOverview> {
+export async function readOverview(
+  db: Db,
+  period: AdminPeriod,
+  adminEmails: readonly string[],
+): Promise<AdminOverview> {
+  const operators = operatorIdsQuery(adminEmails);
+  const customer = (userId: SQL) => sql`${userId} not in (${operators})`;
   const start = sql`(${period.from}::date)::timestamp at time zone 'UTC'`;
   const end = sql`(${period.to}::date + 1)::timestamp at time zone 'UTC'`;
   const inPeriod = (column: SQL) => sql`${column} >= ${start} and ${column} < ${end}`;
@@ -48,7 +60,8 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
   const lastRolled = rolled?.last_day ?? '1970-01-01';
   const rolledDays = sql`day >= ${period.from}::date and day <= least(${period.to}::date, ${lastRolled}::date)`;
   const liveStart = sql`greatest(${start}, (${lastRolled}::date + 1)::timestamp at time zone 'UTC')`;
-  const liveEvents = sql`analytics_events.created_at >= ${liveStart} and analytics_events.created_at < ${end}`;
+  const liveEvents = sql`analytics_events.created_at >= ${liveStart} and analytics_events.created_at < ${end}
+    and (analytics_events.user_id is null or ${customer(sql`analytics_events.user_id`)})`;
   const counted = (metric: string, liveKey: SQL, liveValue: SQL, liveFilter: SQL) => sql`
     select key, sum(n)::int as n from (
       select key, count as n from analytics_daily where metric = ${metric} and ${rolledDays}
@@ -62,7 +75,7 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
       queryRows<{ day: string; count: number }>(
         db,
         sql`select ${dayOf(sql`created_at`)} as day, count(*)::int as count from users
-            where ${inPeriod(sql`created_at`)} group by 1 order by 1`,
+            where ${inPeriod(sql`created_at`)} and ${customer(sql`id`)} group by 1 order by 1`,
       ),
       queryRows<AdminOverview['funnel']>(
         db,
@@ -73,7 +86,7 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
                 as business_created,
               count(*) filter (where exists (select 1 from generations g
                 where g.user_id = u.id and g.status = 'finished'))::int as first_answer
-            from users u where ${inPeriod(sql`u.created_at`)}`,
+            from users u where ${inPeriod(sql`u.created_at`)} and ${customer(sql`u.id`)}`,
       ),
       // Active: did something that reached us (an event tied to them, or an answer asked for). Counted
       // days hold one row per user and day already; only the days after them are made distinct here.
@@ -81,14 +94,14 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
         db,
         sql`with activity as (
               select day, key::int as user_id from analytics_daily
-                where metric = 'active_users' and ${rolledDays}
+                where metric = 'active_users' and ${rolledDays} and ${customer(sql`key::int`)}
               union all
               select distinct (at at time zone 'UTC')::date, user_id from (
                 select created_at as at, user_id from analytics_events
                   where ${liveEvents} and user_id is not null
                 union all
                 select started_at, user_id from generations
-                  where started_at >= ${liveStart} and started_at < ${end}
+                  where started_at >= ${liveStart} and started_at < ${end} and ${customer(sql`user_id`)}
               ) as live)
             select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as users from activity group by day
             union all
@@ -98,39 +111,40 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
         db,
         sql`select ${dayOf(sql`started_at`)} as day, count(*)::int as answers,
               count(*) filter (where status in ('failed', 'interrupted'))::int as failed
-            from generations where ${inPeriod(sql`started_at`)} group by 1 order by 1`,
+            from generations where ${inPeriod(sql`started_at`)} and ${customer(sql`user_id`)}
+            group by 1 order by 1`,
       ),
       queryRows<{ spent: number }>(
         db,
         sql`select (coalesce(sum(-delta) filter (where kind = 'debit'), 0)
               - coalesce(sum(delta) filter (where kind = 'refund'), 0))::int as spent
-            from credit_ledger where ${inPeriod(sql`created_at`)}`,
+            from credit_ledger where ${inPeriod(sql`created_at`)} and ${customer(sql`user_id`)}`,
       ),
-      queryRows<{ plan_id: number; users: number }>(
+      queryRows<{ plan_id: number; users: number; test_checkout: number }>(
         db,
-        sql`select plan_id, count(*)::int as users from users group by plan_id order by plan_id`,
+        sql`select u.plan_id, count(*)::int as users,
+              count(*) filter (where s.provider = 'local')::int as test_checkout
+            from users u left join subscriptions s on s.user_id = u.id
+            where ${customer(sql`u.id`)} group by u.plan_id order by u.plan_id`,
       ),
       queryRows<{ state: string; count: number }>(
         db,
-        sql`select status as state, count(*)::int as count from researches
-            where ${inPeriod(sql`created_at`)} group by status order by count desc, status`,
+        sql`select r.status as state, count(*)::int as count
+            from researches r join businesses b on b.id = r.business_id
+            where ${inPeriod(sql`r.created_at`)} and ${customer(sql`b.user_id`)}
+            group by r.status order by count desc, r.status`,
       ),
       queryRows<{ median: number | null; p95: number | null }>(
         db,
         sql`select percentile_cont(0.5) within group (order by extract(epoch from completed_at - started_at)) as median,
               percentile_cont(0.95) within group (order by extract(epoch from completed_at - started_at)) as p95
-            from researches
-            where status = 'completed' and started_at is not null and completed_at is not null
-              and ${inPeriod(sql`created_at`)}`,
+            from researches r join businesses b on b.id = r.business_id
+            where r.status = 'completed' and r.started_at is not null and r.completed_at is not null
+              and ${inPeriod(sql`r.created_at`)} and ${customer(sql`b.user_id`)}`,
       ),
       queryRows<{ key: string; n: number }>(
         db,
-        counted(
-          'page_views',
-          sql`coalesce(properties->>'name', '')`,
-          sql`count(*)`,
-          sql`name = ${PAGE_VIEW_EVENT}`,
-        ),
+        counted('page_views', PAGE_KEY, sql`count(*)`, sql`name = ${PAGE_VIEW_EVENT}`),
       ),
       queryRows<{ key: string; n: number }>(
         db,
@@ -145,7 +159,14 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
 
   const usersPerPlan = plans
     .filter((row) => (PLAN_IDS as readonly number[]).includes(row.plan_id))
-    .map((row) => ({ plan_id: row.plan_id, name: PLANS[row.plan_id as PlanId].name, users: row.users }));
+    .map((row) => ({
+      plan_id: row.plan_id,
+      name: PLANS[row.plan_id as PlanId].name,
+      users: row.users,
+      test_checkout_users: row.test_checkout,
+    }));
+  const revenue = (users: (row: (typeof usersPerPlan)[number]) => number) =>
+    usersPerPlan.reduce((sum, row) => sum + PLANS[row.plan_id as PlanId].price * users(row), 0);
   const seconds = (value: number | null | undefined) =>
     value === null || value === undefined ? null : Math.round(Number(value));
   return {
@@ -167,10 +188,8 @@ export async function readOverview(db: Db, period: AdminPeriod): Promise<AdminOv
     answers_per_day: fillDays(days, answers, { answers: 0, failed: 0 }),
     credits_spent: credits[0]?.spent ?? 0,
     users_per_plan: usersPerPlan,
-    monthly_recurring_revenue_eur: usersPerPlan.reduce(
-      (sum, row) => sum + PLANS[row.plan_id as PlanId].price * row.users,
-      0,
-    ),
+    monthly_recurring_revenue_eur: revenue((row) => row.users - row.test_checkout_users),
+    test_checkout_revenue_eur: revenue((row) => row.test_checkout_users),
     research: {
       by_state: researchStates,
       median_seconds: seconds(durations[0]?.median),

@@ -131,7 +131,9 @@ export function adminRoutes(deps: {
   const { db } = deps;
   const app = createRouter();
   app.use('/admin/*', requireOperator(deps.auth, db, deps.adminEmails));
-  app.openapi(overviewRoute, async (c) => c.json(await readOverview(db, c.req.valid('query')), 200));
+  app.openapi(overviewRoute, async (c) =>
+    c.json(await readOverview(db, c.req.valid('query'), deps.adminEmails), 200),
+  );
   app.openapi(usersRoute, async (c) => c.json(await listUsers(db, c.req.valid('query')), 200));
   app.openapi(grantRoute, async (c) => {
     const available = await grantCredits(db, c.get('operator'), c.req.valid('param').id, c.req.valid('json'));

@@ -231,6 +231,15 @@ describe('password reset', () => {
     return t.mails.map((mail) => codeFrom(mail.link ?? ''));
   }
   const codeFrom = (link: string) => new URL(link).searchParams.get('oobCode') ?? '';
+  async function linkState(oobCode: string): Promise<string> {
+    const res = await t.request('/api/password-reset/check', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ oobCode }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { state: string }).state;
+  }
   async function confirm(oobCode: string, newPassword: string): Promise<Response> {
     return t.request('/api/password-reset/confirm', {
       method: 'POST',
@@ -253,12 +262,18 @@ describe('password reset', () => {
     expect(mail?.html).toContain('Rumbo');
 
     const code = codeFrom(mail?.link ?? '');
+    // The screen asks first what the link is worth; asking spends nothing.
+    expect(await linkState(code)).toBe('valid');
+    expect(await linkState(code)).toBe('valid');
     const done = await confirm(code, 'nueva-contraseña-1');
     expect(done.status).toBe(200);
     expect((await t.request('/api/users/me', { headers: { cookie } })).status).toBe(401);
     expect((await signIn(t, { email: 'hugo@example.com', password: 'nueva-contraseña-1' })).status).toBe(200);
     expect((await signIn(t, { email: 'hugo@example.com', password })).status).toBe(401);
 
+    // A used link says so before its form is shown.
+    expect(await linkState(code)).toBe('invalid');
+    expect(await linkState('codigo-inventado')).toBe('invalid');
     const reused = await confirm(code, 'otra-contraseña-2');
     expect(reused.status).toBe(400);
     expect(await reused.json()).toEqual({
@@ -277,6 +292,7 @@ describe('password reset', () => {
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verifications.identifier, `reset-password:${code}`));
+    expect(await linkState(code)).toBe('expired');
     const res = await confirm(code, 'nueva-contraseña-1');
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 'expired-action-code', message: 'El enlace ha expirado' });

@@ -8,6 +8,22 @@ import type { Auth } from './auth.ts';
 import { tooManyAttempts } from './auth-errors.ts';
 import { RESET_TOKEN_IDENTIFIER_PREFIX } from './reset-links.ts';
 
+type ResetLinkState = 'valid' | 'expired' | 'invalid';
+
+/**
+ * POST /api/password-reset/check: what a link is worth before its form is shown, so that a used or
+ * expired link says so at once (and offers a new one) rather than after the new password is typed.
+ * Nothing is spent; the same limits as the confirmation apply (write-limits.ts).
+ */
+export async function resetLinkState(db: Db, oobCode: string): Promise<ResetLinkState> {
+  const [row] = await db
+    .select({ expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, `${RESET_TOKEN_IDENTIFIER_PREFIX}${oobCode}`));
+  if (!row) return 'invalid';
+  return row.expiresAt.getTime() <= Date.now() ? 'expired' : 'valid';
+}
+
 /**
  * POST /api/password-reset/confirm: sets the new password with the code from the e-mail. Better Auth
  * answers one INVALID_TOKEN for unknown, used and expired codes; product.md shows different texts for
@@ -19,11 +35,7 @@ export async function confirmPasswordReset(
   headers: Headers,
   { oobCode, password }: { oobCode: string; password: string },
 ): Promise<void> {
-  const [row] = await db
-    .select({ expiresAt: verifications.expiresAt })
-    .from(verifications)
-    .where(eq(verifications.identifier, `${RESET_TOKEN_IDENTIFIER_PREFIX}${oobCode}`));
-  if (row && row.expiresAt.getTime() <= Date.now()) {
+  if ((await resetLinkState(db, oobCode)) === 'expired') {
     throw new AppError(400, AUTH_ERROR_CODES.expiredActionCode, 'El enlace ha expirado');
   }
   try {

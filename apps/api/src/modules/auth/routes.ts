@@ -6,7 +6,7 @@ import { createRouter } from '../../http/create-router.ts';
 import { AppError } from '../../http/errors.ts';
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER, PASSWORD_MIN_LENGTH } from './auth.ts';
 import { tooManyAttempts } from './auth-errors.ts';
-import { confirmPasswordReset } from './confirm-password-reset.ts';
+import { confirmPasswordReset, resetLinkState } from './confirm-password-reset.ts';
 
 const tokenRoute = createRoute({
   method: 'post',
@@ -82,6 +82,27 @@ const confirmResetRoute = createRoute({
   },
 });
 
+const checkResetRoute = createRoute({
+  method: 'post',
+  path: '/password-reset/check',
+  tags: ['Autenticación'],
+  summary: 'Si el código del correo aún sirve, antes de pedir la contraseña nueva (no lo gasta)',
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ oobCode: userText().min(1).max(200) }) } },
+    },
+  },
+  responses: {
+    200: {
+      description: '`valid`, `expired` (caducado) o `invalid` (no existe o ya se usó)',
+      content: {
+        'application/json': { schema: z.object({ state: z.enum(['valid', 'expired', 'invalid']) }) },
+      },
+    },
+  },
+});
+
 /** A refused sign-in step: 429 for the limits, 401 with `code` for the credentials; a 5xx is ours. */
 function signInRefusal(status: number, code: string, message: string): Error {
   if (status === 429) return tooManyAttempts();
@@ -145,6 +166,9 @@ export function authRoutes(auth: Auth, db: Db) {
     return bearerToken(c, ((await verified.json()) as { token?: string }).token);
   });
 
+  app.openapi(checkResetRoute, async (c) =>
+    c.json({ state: await resetLinkState(db, c.req.valid('json').oobCode) }, 200),
+  );
   app.openapi(confirmResetRoute, async (c) => {
     await confirmPasswordReset(auth, db, c.req.raw.headers, c.req.valid('json'));
     return c.json({ status: true as const }, 200);

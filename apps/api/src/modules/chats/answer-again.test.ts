@@ -8,7 +8,7 @@ import { type FakeOpenAI, type FakeScript, startFakeOpenAI, tokenize } from '../
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
 import { balance } from '../credits/credits.ts';
 
-// Regenerating the last answer, editing the last question, and what a message says about how its
+// Regenerating an answer, editing a question (ADR 0043), and what a message says about how its
 // answer ended (stopped, charged), and which failures a client's retry tries again.
 
 const FIRST = 'Primera respuesta del mentor.';
@@ -59,6 +59,7 @@ interface WireMessage {
   finished: boolean;
   stopped?: boolean;
   charged?: boolean;
+  versions?: number[];
 }
 async function messagesOf(who: ChatOwner, chatId: number): Promise<WireMessage[]> {
   const res = await t.fetch(base(who, chatId), { headers: { cookie: who.cookie } });
@@ -75,8 +76,8 @@ async function exchange(who: ChatOwner, content = '¿Por dónde empiezo?') {
   return { chatId, questionId: Number(res.headers.get(CHAT_STREAM_HEADERS.messageId)), answerId };
 }
 
-describe('regenerating the last answer', () => {
-  it('replaces its text with a new attempt, charged as an answer, once per client id', async () => {
+describe('regenerating an answer', () => {
+  it('makes a new version, charged as an answer, once per client id', async () => {
     const who = await owner(7, 100);
     const { chatId, answerId } = await exchange(who);
     scripts = [{ tokens: tokenize(SECOND) }];
@@ -85,14 +86,16 @@ describe('regenerating the last answer', () => {
       client_message_id: id,
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get(CHAT_STREAM_HEADERS.answerId)).toBe(String(answerId));
+    const versionId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
+    expect(versionId).not.toBe(answerId);
     expect(await res.text()).toBe(SECOND);
-    await storedAnswer(t, answerId);
+    await storedAnswer(t, versionId);
     // The same request again (a lost connection) re-attaches: no new model call, no new charge.
     const requests = streamRequests();
     const again = await post(who, `${base(who, chatId)}/messages/${answerId}/regenerate`, {
       client_message_id: id,
     });
+    expect(again.headers.get(CHAT_STREAM_HEADERS.answerId)).toBe(String(versionId));
     expect(await again.text()).toBe(SECOND);
     expect(streamRequests()).toBe(requests);
     const list = await messagesOf(who, chatId);
@@ -101,22 +104,24 @@ describe('regenerating the last answer', () => {
     expect(await balance(t.database.db, who.id)).toBe(100 - 2 * ANSWER_COST);
   });
 
-  it('refuses an answer that is not the last (409, in Spanish) and another user’s (404)', async () => {
+  it('refuses another user’s answer (404) and one no longer shown (409, in Spanish)', async () => {
     const who = await owner();
     const { chatId, answerId } = await exchange(who);
-    const later = await send(who, chatId, 'Otra pregunta');
-    await later.text();
-    await storedAnswer(t, Number(later.headers.get(CHAT_STREAM_HEADERS.answerId)));
-    const old = await post(who, `${base(who, chatId)}/messages/${answerId}/regenerate`);
-    expect(old.status).toBe(409);
-    expect(((await old.json()) as { message: string }).message).toMatch(/último mensaje/);
+    const regenerated = await post(who, `${base(who, chatId)}/messages/${answerId}/regenerate`);
+    const versionId = Number(regenerated.headers.get(CHAT_STREAM_HEADERS.answerId));
+    await regenerated.text();
+    await storedAnswer(t, versionId);
+    const hidden = await post(who, `${base(who, chatId)}/messages/${answerId}/regenerate`);
+    expect(hidden.status).toBe(409);
+    expect(((await hidden.json()) as { message: string }).message).toMatch(/ya no está en la conversación/);
 
     const other = await owner();
-    const lastId = Number(later.headers.get(CHAT_STREAM_HEADERS.answerId));
-    const stolen = await post(other, `${base(who, chatId)}/messages/${lastId}/regenerate`);
+    const stolen = await post(other, `${base(who, chatId)}/messages/${versionId}/regenerate`);
     expect(stolen.status).toBe(404);
-    const edited = await post(other, `${base(who, chatId)}/messages/${lastId}/edit`, { content: 'Mío' });
+    const edited = await post(other, `${base(who, chatId)}/messages/${versionId}/edit`, { content: 'Mío' });
     expect(edited.status).toBe(404);
+    const shown = await post(other, `${base(who, chatId)}/messages/${answerId}/show`);
+    expect(shown.status).toBe(404);
   });
 
   it('gives the credits-exhausted text without calling the model when there are no credits', async () => {
@@ -128,11 +133,13 @@ describe('regenerating the last answer', () => {
     expect(await res.text()).toMatch(/agotado todos los créditos/);
     expect(streamRequests()).toBe(requests);
     expect(await balance(t.database.db, who.id)).toBe(0);
+    // Nothing was made: the answer the user had is still the one shown.
+    expect((await messagesOf(who, chatId)).map((m) => m.content)).toEqual(['¿Por dónde empiezo?', FIRST]);
   });
 });
 
-describe('editing the last question', () => {
-  it('replaces the question’s text and answers it again', async () => {
+describe('editing a question', () => {
+  it('asks it again with the new text, the earlier exchange kept as a version', async () => {
     const who = await owner(7, 100);
     const { chatId, questionId, answerId } = await exchange(who);
     scripts = [{ tokens: tokenize(SECOND) }];
@@ -144,15 +151,19 @@ describe('editing the last question', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(SECOND);
-    await storedAnswer(t, answerId);
+    const newQuestion = Number(res.headers.get(CHAT_STREAM_HEADERS.messageId));
+    const newAnswer = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
+    await storedAnswer(t, newAnswer);
     // The model was asked the new question.
     const asked = JSON.stringify(fake.requests.filter((r) => r.body.stream).at(-1)?.body.messages);
     expect(asked).toContain('¿Y si vendo online?');
     const list = await messagesOf(who, chatId);
     expect(list.map((m) => [m.id, m.content])).toEqual([
-      [questionId, '¿Y si vendo online?'],
-      [answerId, SECOND],
+      [newQuestion, '¿Y si vendo online?'],
+      [newAnswer, SECOND],
     ]);
+    expect(list[0]).toMatchObject({ versions: [questionId, newQuestion] });
+    expect(answerId).not.toBe(newAnswer);
     expect(await balance(t.database.db, who.id)).toBe(100 - 2 * ANSWER_COST);
   });
 });

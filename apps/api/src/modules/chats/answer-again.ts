@@ -1,31 +1,37 @@
 import crypto from 'node:crypto';
-import { assistantNotConfiguredMessage, STARTER_PLAN } from '@rumbo/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import {
+  assistantNotConfiguredMessage,
+  creditsExhaustedMessage,
+  FAILED_ANSWER_CONTENT,
+  STARTER_PLAN,
+} from '@rumbo/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { countWrite, WRITE_LIMITS } from '../../http/write-limits.ts';
 import { answers } from '../../lib/metrics.ts';
 import { ensureMonthlyFreeCredits } from '../credits/credits.ts';
 import { beginAttempt, launchAnswer } from './answer-attempt.ts';
 import { findAnswer, latestGeneration, planOf } from './answer-queries.ts';
+import { hideBranchFrom, stillAnswering, versionGroup } from './answer-versions.ts';
 import type { ChatServiceDeps } from './chat-deps.ts';
 import { contextBefore } from './model-context.ts';
 import { ownChat } from './owned.ts';
 import { replaySend } from './replay-send.ts';
+import type { BusinessRow, ChatRow, MessageRow } from './rows.ts';
 import { type SendOutcome, sendOutcome } from './send-outcome.ts';
 
-/** Spanish 409: only the chat's last exchange may be answered again or edited. */
-const notLastExchange = (what: string) =>
-  new AppError(409, 'CONFLICT', `Solo se puede ${what} el último mensaje del chat.`);
-
-const stillAnswering = () =>
-  new AppError(409, 'CONFLICT', 'Espera a que termine la respuesta antes de volver a pedirla.');
+/** The debit of a new version failed: nothing of it is stored (its transaction rolls back). */
+class NoCredits extends Error {}
 
 /**
- * A new attempt at the chat's last answer (`messageId`: the answer or its question), charged as an
- * answer; with `content`, the question's text is replaced first (editing the last question). The old
- * text is replaced as the new one streams. A retry with the same client id re-attaches to the
- * attempt it started (or tries again if that failed), as a send's retry does.
+ * An answer asked again (ADR 0043; `messageId`: the answer or its question, on the branch the chat
+ * shows). 'Regenerar' makes a new version of the answer; with `content`, the question is asked again
+ * with that text, a new branch of the chat from there. The earlier versions stay, reachable with
+ * `showVersion`; the new one is shown and the chat continues from it. Charged as an answer, before the
+ * model is asked. A failed answer holds nothing worth keeping: asked again, it is tried again in place.
+ * A retry with the same client id re-attaches to what its request started, as a send's retry does.
  */
 export async function answerAgain(
   deps: ChatServiceDeps,
@@ -37,68 +43,151 @@ export async function answerAgain(
 ): Promise<SendOutcome> {
   const { db, engine, assistant, productName } = deps;
   const { chat, business } = await ownChat(db, userId, businessId, chatId);
-  const what = input.content === undefined ? 'regenerar la respuesta de' : 'editar';
   const key = input.clientMessageId ?? crypto.randomUUID();
+  const seen = await requestSeen(db, chatId, key);
+  if (seen) return replayRequest(deps, userId, chat, business, seen);
   const answer = await findAnswer(db, chatId, messageId);
+  const question = await questionOf(db, answer);
+  if (!answer.finished || engine.live(answer.id)) throw stillAnswering();
+  await countWrite(db, userId, WRITE_LIMITS.sends, deps.writeLimitMultiplier);
+  if (assistant.label === null) {
+    answers.inc({ outcome: 'refused' });
+    return sendOutcome(db, chat, question, answer, 'not_configured', false, {
+      text: assistantNotConfiguredMessage(productName),
+    });
+  }
+  const planId = await planOf(db, userId);
+  if (planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
+  const editing = input.content !== undefined;
+  if (!editing && answer.content === FAILED_ANSWER_CONTENT) {
+    return tryAgainInPlace(deps, userId, { chat, business, question, answer }, key, planId);
+  }
+  let started: { asked: MessageRow; made: MessageRow; generationId: number };
+  try {
+    started = await db.transaction(async (tx) => {
+      await hideBranchFrom(tx, chatId, editing ? question.id : answer.id);
+      const asked = editing ? await askAgain(tx, question, input.content ?? '', key) : question;
+      const [made] = await tx
+        .insert(messages)
+        .values({
+          chatId,
+          sender: 'ai_model',
+          replyTo: asked.id,
+          parentId: asked.id,
+          versionOf: editing ? null : versionGroup(answer),
+          content: '',
+          finished: false,
+          answerKind: 'model',
+          clientMessageId: editing ? null : key,
+        })
+        .returning();
+      if (!made) throw new Error('the new version was not stored');
+      const generationId = await beginAttempt(deps, tx, userId, planId, made.id, 1);
+      if (generationId === 'credits_exhausted') throw new NoCredits();
+      return { asked, made, generationId };
+    });
+  } catch (error) {
+    if (error instanceof NoCredits) {
+      answers.inc({ outcome: 'refused' });
+      return sendOutcome(db, chat, question, answer, 'credits_exhausted', false, {
+        text: creditsExhaustedMessage(productName, planId),
+      });
+    }
+    // The same request raced in from a retry of the client: re-attach to what it started.
+    const raced = await requestSeen(db, chatId, key);
+    if (raced) return replayRequest(deps, userId, chat, business, raced);
+    throw error;
+  }
+  const { asked, made, generationId } = started;
+  const live = await launchAnswer(deps, { generationId, answerId: made.id }, () =>
+    contextBefore(deps, business, made.id),
+  );
+  return sendOutcome(db, chat, asked, made, 'model', false, { live });
+}
+
+async function requestSeen(db: Db, chatId: number, key: string) {
+  const [seen] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.clientMessageId, key)));
+  return seen;
+}
+
+async function questionOf(db: Db, answer: MessageRow): Promise<MessageRow> {
   const [question] = answer.replyTo
     ? await db.select().from(messages).where(eq(messages.id, answer.replyTo))
     : [];
   if (!question) throw notFound('Mensaje no encontrado');
-  // This very request again (the client lost the connection): re-attach, as a send's retry does.
-  if (answer.clientMessageId === key) return replaySend(deps, userId, chat, business, question);
-  const [last] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.chatId, chatId))
-    .orderBy(desc(messages.id))
-    .limit(1);
-  if (last?.id !== answer.id) throw notLastExchange(what);
-  if (!answer.finished || engine.live(answer.id)) throw stillAnswering();
-  await countWrite(db, userId, WRITE_LIMITS.sends, deps.writeLimitMultiplier);
-  const planId = await planOf(db, userId);
-  const configured = assistant.label !== null;
-  if (configured && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
+  return question;
+}
+
+/** A request seen before: an edit stored its question under the client id, a regeneration its answer. */
+async function replayRequest(
+  deps: ChatServiceDeps,
+  userId: number,
+  chat: ChatRow,
+  business: BusinessRow,
+  seen: MessageRow,
+): Promise<SendOutcome> {
+  if (seen.sender === 'user') return replaySend(deps, userId, chat, business, seen);
+  return replaySend(deps, userId, chat, business, await questionOf(deps.db, seen), seen.id);
+}
+
+/** The question asked again with a new text, beside the earlier one, with the same files. */
+async function askAgain(tx: Db, question: MessageRow, content: string, key: string): Promise<MessageRow> {
+  const [asked] = await tx
+    .insert(messages)
+    .values({
+      chatId: question.chatId,
+      sender: 'user',
+      content,
+      parentId: question.parentId,
+      versionOf: versionGroup(question),
+      clientMessageId: key,
+    })
+    .returning();
+  if (!asked) throw new Error('the new question was not stored');
+  // The files stay where they are stored: both versions of the question name them.
+  await tx.execute(sql`
+    insert into attachments (id, message_id, business_id, name, mime_type, type, size, storage_key,
+                             extracted_text, created_at)
+    select gen_random_uuid()::text, ${asked.id}, business_id, name, mime_type, type, size, storage_key,
+           extracted_text, created_at
+    from attachments where message_id = ${question.id}`);
+  return asked;
+}
+
+/** A failed answer tried again: a new attempt on the same row, charged as an answer. */
+async function tryAgainInPlace(
+  deps: ChatServiceDeps,
+  userId: number,
+  on: { chat: ChatRow; business: BusinessRow; question: MessageRow; answer: MessageRow },
+  key: string,
+  planId: number,
+): Promise<SendOutcome> {
+  const { db } = deps;
+  const { chat, business, question, answer } = on;
   const attempt = ((await latestGeneration(db, answer.id))?.attempt ?? 0) + 1;
   const started = await db.transaction(async (tx) => {
-    // Only one request wins the answer; a concurrent one is refused (or re-attaches, if it is a retry).
+    // Only one request wins the answer; a concurrent one is refused.
     const [reset] = await tx
       .update(messages)
-      .set({
-        content: configured ? '' : assistantNotConfiguredMessage(productName),
-        finished: !configured,
-        interrupted: false,
-        answerKind: configured ? 'model' : 'not_configured',
-        clientMessageId: key,
-        time: new Date(),
-      })
+      .set({ content: '', finished: false, interrupted: false, clientMessageId: key, time: new Date() })
       .where(and(eq(messages.id, answer.id), eq(messages.finished, true)))
       .returning();
     if (!reset) return null;
-    const [asked] =
-      input.content === undefined
-        ? [question]
-        : await tx
-            .update(messages)
-            .set({ content: input.content })
-            .where(eq(messages.id, question.id))
-            .returning();
-    if (!configured) return { reset, asked, generationId: 'not_configured' as const };
-    return { reset, asked, generationId: await beginAttempt(deps, tx, userId, planId, answer.id, attempt) };
+    return { reset, generationId: await beginAttempt(deps, tx, userId, planId, answer.id, attempt) };
   });
-  if (!started) {
-    const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
-    if (now?.clientMessageId === key) return replaySend(deps, userId, chat, business, question);
-    throw stillAnswering();
-  }
-  const asked = started.asked ?? question;
-  if (started.generationId === 'not_configured' || started.generationId === 'credits_exhausted') {
-    const kind = started.generationId;
+  if (!started) throw stillAnswering();
+  if (started.generationId === 'credits_exhausted') {
     answers.inc({ outcome: 'refused' });
     const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
-    return sendOutcome(db, chat, asked, now ?? started.reset, kind, false, { text: now?.content ?? '' });
+    return sendOutcome(db, chat, question, now ?? started.reset, 'credits_exhausted', false, {
+      text: now?.content ?? '',
+    });
   }
   const live = await launchAnswer(deps, { generationId: started.generationId, answerId: answer.id }, () =>
-    contextBefore(deps, chat, business, answer.id),
+    contextBefore(deps, business, answer.id),
   );
-  return sendOutcome(db, chat, asked, started.reset, 'model', false, { live });
+  return sendOutcome(db, chat, question, started.reset, 'model', false, { live });
 }

@@ -11,7 +11,10 @@ import { type AnswerState, answerStateOf } from './wire.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The answer `messageId` of the chat, or the answer to the question `messageId`. */
+/**
+ * The answer `messageId` of the chat, or the answer to the question `messageId` (of its versions, the one
+ * shown, else the latest).
+ */
 export async function findAnswer(db: Db, chatId: number, messageId: number): Promise<MessageRow> {
   const [answer] = await db
     .select()
@@ -21,7 +24,9 @@ export async function findAnswer(db: Db, chatId: number, messageId: number): Pro
         eq(messages.chatId, chatId),
         sql`((${messages.id} = ${messageId} and ${messages.sender} = 'ai_model') or ${messages.replyTo} = ${messageId})`,
       ),
-    );
+    )
+    .orderBy(desc(messages.shown), desc(messages.id))
+    .limit(1);
   if (!answer) throw notFound('Mensaje no encontrado');
   return answer;
 }

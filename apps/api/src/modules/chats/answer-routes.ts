@@ -1,14 +1,26 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { editQuestionSchema, messageSchema, regenerateAnswerSchema } from '@rumbo/contract';
+import {
+  chatMessagesSchema,
+  editQuestionSchema,
+  messageSchema,
+  regenerateAnswerSchema,
+} from '@rumbo/contract';
 import contentDisposition from 'content-disposition';
 import { createRouter } from '../../http/create-router.ts';
 import { badRequest } from '../../http/errors.ts';
 import { json, signedIn as security } from '../../http/openapi.ts';
-import { answerAgainResponses, attachmentParams, messageParams, notYours, tags } from './route-docs.ts';
+import {
+  answerAgainResponses,
+  attachmentParams,
+  messageParams,
+  notYours,
+  showVersionErrors,
+  tags,
+} from './route-docs.ts';
 import type { ChatRouteDeps } from './routes.ts';
 import { streamAnswer } from './stream-answer.ts';
 
-/** An answer asked again (regenerated, or its question edited), stopped; an attachment downloaded. */
+/** An answer asked again (regenerated, or its question edited), another version shown, stopped; an attachment downloaded. */
 export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
   const app = createRouter();
 
@@ -17,11 +29,13 @@ export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
       method: 'post',
       path: '/businesses/{id}/chats/{chatId}/messages/{messageId}/regenerate',
       tags,
-      summary: 'Regenerar la última respuesta del chat (un intento nuevo, en streaming)',
+      summary: 'Regenerar una respuesta: una versión nueva, en streaming; las anteriores se conservan',
       description:
-        '`messageId` es la respuesta o su pregunta, y debe ser el último intercambio del chat (409 si no). Se cobra ' +
-        'como una respuesta nueva y el texto anterior se sustituye; el cuerpo y las cabeceras son los del envío en ' +
-        'streaming. Un reintento con el mismo `client_message_id` se engancha al mismo intento.',
+        '`messageId` es la respuesta o su pregunta, en la rama que muestra el chat (409 si no, o si una respuesta ' +
+        'se está escribiendo). Se cobra como una respuesta nueva; la versión nueva se muestra y el chat sigue desde ' +
+        'ella (`versions` del mensaje las lista; POST …/show cambia de versión). Una respuesta fallida se intenta ' +
+        'de nuevo en su sitio. El cuerpo y las cabeceras son los del envío en streaming. Un reintento con el mismo ' +
+        '`client_message_id` se engancha al mismo intento.',
       security,
       request: {
         params: messageParams,
@@ -48,10 +62,11 @@ export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
       method: 'post',
       path: '/businesses/{id}/chats/{chatId}/messages/{messageId}/edit',
       tags,
-      summary: 'Editar la última pregunta del chat y volver a responderla (en streaming)',
+      summary: 'Editar una pregunta: una rama nueva del chat desde ella, en streaming',
       description:
-        '`messageId` es la última pregunta (o su respuesta). Su texto se sustituye y su respuesta se genera de ' +
-        'nuevo, cobrada como una respuesta; 409 si no es el último intercambio.',
+        '`messageId` es una pregunta (o su respuesta) de la rama que muestra el chat. La pregunta se hace de nuevo ' +
+        'con el texto nuevo y los mismos archivos, y se responde, cobrada como una respuesta; la rama anterior se ' +
+        'conserva como otra versión de la pregunta. 409 si una respuesta se está escribiendo.',
       security,
       request: { params: messageParams, body: { required: true, content: json(editQuestionSchema) } },
       responses: { ...answerAgainResponses },
@@ -67,6 +82,29 @@ export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
         }),
         writeTick,
       );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/businesses/{id}/chats/{chatId}/messages/{messageId}/show',
+      tags,
+      summary: 'Mostrar otra versión de un mensaje; el chat sigue desde ella',
+      description:
+        '`messageId` es una de las `versions` de un mensaje de la rama mostrada. Se muestra con la rama que la ' +
+        'seguía cuando se vio por última vez; las próximas preguntas continúan desde ahí. 409 mientras se escribe ' +
+        'una respuesta de la rama que se deja.',
+      security,
+      request: { params: messageParams },
+      responses: {
+        200: { description: 'El chat tal como se muestra ahora', content: json(chatMessagesSchema) },
+        ...showVersionErrors,
+      },
+    }),
+    async (c) => {
+      const { id, chatId, messageId } = c.req.valid('param');
+      return c.json(await service.showVersion(c.get('userId'), id, chatId, messageId), 200);
     },
   );
 

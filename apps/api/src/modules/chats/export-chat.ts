@@ -1,5 +1,5 @@
 import { FAILED_ANSWER_CONTENT, FAILED_ANSWER_MESSAGE } from '@rumbo/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments, messages } from '../../db/schema/index.ts';
 import { ownChat } from './owned.ts';
@@ -35,7 +35,7 @@ export function exportFileName(title: string): string {
 }
 
 /**
- * A thread as Markdown: its title, dates, and each question and answer in order, with the names of
+ * A thread as Markdown: its title, dates, and each question and answer of the branch shown in order, with the names of
  * the files attached to each question.
  */
 export async function exportChat(
@@ -46,7 +46,12 @@ export async function exportChat(
   now = new Date(),
 ): Promise<{ fileName: string; markdown: string }> {
   const { chat } = await ownChat(db, userId, businessId, chatId);
-  const rows = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.id));
+  // The branch the chat shows (ADR 0043), as the reader sees it.
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.shown, true)))
+    .orderBy(asc(messages.id));
   const files = await db
     .select({ messageId: attachments.messageId, name: attachments.name })
     .from(attachments)

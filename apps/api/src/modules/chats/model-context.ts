@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { businesses } from '../../db/schema/index.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
 import type { FileStorage } from '../files/storage.ts';
-import type { BusinessRow, ChatRow, HistoryRow } from './rows.ts';
+import type { BusinessRow, HistoryRow } from './rows.ts';
 
 /**
  * What the model is asked for an answer (architecture.md §4, Context): the only place of the chat
@@ -54,15 +54,34 @@ const currencyOf = (business: BusinessRow): 'EUR' | 'USD' =>
 /** Messages of the chat read for the model's context (the token budget trims them further). */
 const HISTORY_ROWS = 60;
 
-/** The last HISTORY_ROWS messages of a chat (before `beforeId`) with their attachments, oldest first, as JSON. */
-export const historyOf = (chatId: unknown, beforeId?: number) =>
-  sql<HistoryRow[] | null>`(select json_agg(h order by h.id) from (
-    select m.id, m.sender, m.content, m.finished, m.answer_kind,
+/** A message row `m` as the history reads it, with its attachments. */
+const historyColumns = sql`m.id, m.sender, m.content, m.finished, m.answer_kind,
       (select json_agg(json_build_object('name', a.name, 'type', a.type, 'text', a.extracted_text,
                 'key', a.storage_key, 'mime', a.mime_type) order by a.created_at)
-         from attachments a where a.message_id = m.id) as files
-    from messages m where m.chat_id = ${chatId} ${beforeId === undefined ? sql`` : sql`and m.id < ${beforeId}`}
+         from attachments a where a.message_id = m.id) as files`;
+
+/**
+ * The last HISTORY_ROWS messages of the branch a chat shows (ADR 0043), with their attachments, oldest
+ * first, as JSON: what a new question follows.
+ */
+export const historyOf = (chatId: unknown) =>
+  sql<HistoryRow[] | null>`(select json_agg(h order by h.id) from (
+    select ${historyColumns}
+    from messages m where m.chat_id = ${chatId} and m.shown
     order by m.id desc limit ${HISTORY_ROWS}) h)`;
+
+/**
+ * The HISTORY_ROWS messages before an answer on its own branch (its question first), oldest first, as
+ * JSON: the context of an answer asked again, whichever branch the chat shows meanwhile.
+ */
+const ancestryOf = (answerId: number) =>
+  sql<HistoryRow[] | null>`(select json_agg(h order by h.id) from (
+    with recursive up(id, depth) as (
+      select parent_id, 1 from messages where id = ${answerId}
+      union all
+      select p.parent_id, up.depth + 1 from up join messages p on p.id = up.id
+      where up.depth < ${HISTORY_ROWS})
+    select ${historyColumns} from up join messages m on m.id = up.id) h)`;
 
 /**
  * The latest completed market research of the business with its cited sources (a scalar subquery):
@@ -130,16 +149,15 @@ export async function buildContext(
   };
 }
 
-/** The context of an answer asked again (a retry, a regeneration): its chat's history read again. */
+/** The context of an answer asked again (a retry, a new version): the messages before it on its branch. */
 export async function contextBefore(
   deps: ContextDeps,
-  chat: ChatRow,
   business: BusinessRow,
   answerId: number,
 ): Promise<ModelRequest> {
   const [row] = await deps.db
     .select({
-      history: historyOf(chat.id, answerId),
+      history: ancestryOf(answerId),
       research: researchOf(business.id),
       plan: planOf(business.id),
     })

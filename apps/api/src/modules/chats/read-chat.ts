@@ -1,7 +1,8 @@
 import type { ChatMessages } from '@rumbo/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { attachments, messages } from '../../db/schema/index.ts';
 import { answerStates } from './answer-queries.ts';
+import { versionGroup, versionsOf } from './answer-versions.ts';
 import type { ChatServiceDeps } from './chat-deps.ts';
 import { interruptStaleGenerations } from './generation-store.ts';
 import { ownChat } from './owned.ts';
@@ -9,7 +10,8 @@ import type { AttachmentRow } from './rows.ts';
 import { toChat, toMessage } from './wire.ts';
 
 /**
- * A chat with its messages and their files, oldest first. An answer this process is generating reads
+ * A chat with the messages of the branch it shows (ADR 0043) and their files, oldest first; a message
+ * with several versions lists them. An answer this process is generating reads
  * from memory; one left unfinished by a process that died is failed (and refunded) on the way.
  */
 export async function readChat(
@@ -20,11 +22,17 @@ export async function readChat(
 ): Promise<ChatMessages> {
   const { db, engine } = deps;
   const { chat } = await ownChat(db, userId, businessId, chatId);
-  let rows = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.id));
+  const shownRows = () =>
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), eq(messages.shown, true)))
+      .orderBy(asc(messages.id));
+  let rows = await shownRows();
   // An answer left unfinished by a process that died is failed (and refunded) when it is read.
   const unfinished = rows.filter((m) => !m.finished && !engine.live(m.id)).map((m) => m.id);
   if (unfinished.length > 0 && (await interruptStaleGenerations(db, unfinished)) > 0) {
-    rows = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.id));
+    rows = await shownRows();
   }
   const files = await db
     .select({ attachment: attachments })
@@ -36,6 +44,7 @@ export async function readChat(
   for (const { attachment } of files) {
     byMessage.set(attachment.messageId, [...(byMessage.get(attachment.messageId) ?? []), attachment]);
   }
+  const versions = await versionsOf(db, chatId);
   const states = await answerStates(
     db,
     rows.filter((m) => m.sender === 'ai_model').map((m) => m.id),
@@ -51,6 +60,7 @@ export async function readChat(
         running ? { ...m, content: running.text, finished: m.finished || running.complete } : m,
         byMessage.get(m.id),
         running && state ? { ...state, stopped: running.state === 'stopped' } : state,
+        versions.get(versionGroup(m)),
       );
     }),
   };

@@ -4,7 +4,7 @@ import {
   FAILED_ANSWER_CONTENT,
   MAX_SEND_ATTEMPTS,
 } from '@rumbo/contract';
-import { and, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { beginAttempt, launchAnswer, titleFor } from './answer-attempt.ts';
@@ -16,8 +16,9 @@ import type { BusinessRow, ChatRow, MessageRow } from './rows.ts';
 import { type SendOutcome, sendOutcome } from './send-outcome.ts';
 
 /**
- * A send seen before (a client's retry, product.md §4): re-attach to its answer, or try again if it
- * failed. Nothing new is stored or charged unless the answer is tried again.
+ * A send seen before (a client's retry, product.md §4): re-attach to its answer (the first made for the
+ * question, or `answerId`, a version the retried request made), or try again if it failed. Nothing new
+ * is stored or charged unless the answer is tried again.
  */
 export async function replaySend(
   deps: ChatServiceDeps,
@@ -25,9 +26,15 @@ export async function replaySend(
   chat: ChatRow,
   business: BusinessRow,
   message: MessageRow,
+  answerId?: number,
 ): Promise<SendOutcome> {
   const { db, engine } = deps;
-  const [answer] = await db.select().from(messages).where(eq(messages.replyTo, message.id));
+  const [answer] = await db
+    .select()
+    .from(messages)
+    .where(answerId === undefined ? eq(messages.replyTo, message.id) : eq(messages.id, answerId))
+    .orderBy(asc(messages.id))
+    .limit(1);
   if (!answer) throw notFound('Respuesta no encontrada');
   const kind = (answer.answerKind ?? 'model') as AnswerKind;
   const running = engine.live(answer.id);
@@ -36,7 +43,7 @@ export async function replaySend(
     await interruptStaleGenerations(db, [answer.id]);
     const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
     if (now && !now.finished) return sendOutcome(db, chat, message, answer, kind, true, { poll: true });
-    if (now) return replaySend(deps, userId, chat, business, message);
+    if (now) return replaySend(deps, userId, chat, business, message, answer.id);
   }
   const ended = answer.content === FAILED_ANSWER_CONTENT || answer.interrupted;
   if (!ended || kind !== 'model') {
@@ -68,7 +75,7 @@ export async function replaySend(
     if (!reset) return null;
     return { reset, generationId: await beginAttempt(deps, tx, userId, planId, answer.id, attempt) };
   });
-  if (!started) return replaySend(deps, userId, chat, business, message);
+  if (!started) return replaySend(deps, userId, chat, business, message, answer.id);
   if (started.generationId === 'credits_exhausted') {
     return sendOutcome(db, chat, message, started.reset, 'credits_exhausted', true, {
       text: creditsExhaustedMessage(deps.productName, planId),
@@ -81,7 +88,7 @@ export async function replaySend(
       answerId: started.reset.id,
       titleFor: titleFor(chat, message),
     },
-    () => contextBefore(deps, chat, business, started.reset.id),
+    () => contextBefore(deps, business, started.reset.id),
   );
   return sendOutcome(db, chat, message, started.reset, 'model', true, { live });
 }

@@ -54,8 +54,16 @@ export const streamedText = (description: string) => ({
 export const answerAgainResponses = {
   200: streamedText('El texto de la nueva respuesta, a medida que se genera'),
   ...invalidOrNotYours,
-  409: errorResponse('No es el último intercambio del chat, o su respuesta todavía se está escribiendo'),
+  409: errorResponse(
+    'El mensaje ya no está en la rama mostrada, o una respuesta todavía se está escribiendo',
+  ),
   429: sendErrors[429],
+};
+
+/** What showing another version may answer. */
+export const showVersionErrors = {
+  ...notYours,
+  409: errorResponse('Una respuesta se está escribiendo, o el mensaje ya no está en la rama mostrada'),
 };
 
 const multipartSend = z.object({

@@ -34,6 +34,10 @@ export interface RawMessage {
   answer_kind: string | null;
   interrupted: boolean;
   time: string;
+  parent_id: number | null;
+  version_of: number | null;
+  shown: boolean;
+  selected_at: string;
 }
 
 export function fromRaw(raw: RawMessage): MessageRow {
@@ -48,5 +52,9 @@ export function fromRaw(raw: RawMessage): MessageRow {
     answerKind: raw.answer_kind,
     interrupted: raw.interrupted,
     time: new Date(raw.time),
+    parentId: raw.parent_id === null ? null : Number(raw.parent_id),
+    versionOf: raw.version_of === null ? null : Number(raw.version_of),
+    shown: raw.shown,
+    selectedAt: new Date(raw.selected_at),
   };
 }

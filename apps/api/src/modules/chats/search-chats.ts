@@ -59,7 +59,7 @@ export async function searchChats(
       matched_messages as (
         select distinct on (m.chat_id) m.chat_id, m.id, m.content
         from messages m join chats c on c.id = m.chat_id, q
-        where c.business_id = ${businessId}
+        where c.business_id = ${businessId} and m.shown
           and to_tsvector('spanish', rumbo_unaccent(m.content)) @@ q.query
         order by m.chat_id, m.id desc),
       hits as (

@@ -98,7 +98,8 @@ export interface StoreSend {
 }
 
 /**
- * Stores the question (unless a send with its client id is stored already: then no row), charges it
+ * Stores the question after the chat's shown branch (unless a send with its client id is stored
+ * already: then no row), charges it
  * (the credits module's SQL), stores its answer, claims the answer's generation for this process, the
  * question's files and the chat's first title, in one statement.
  */
@@ -119,13 +120,14 @@ export async function storeSend(db: Db, send: StoreSend) {
     db,
     'chat_send_store',
     sql`with q as (
-          insert into messages (chat_id, sender, content, client_message_id, finished)
-          values (${chatId}, 'user', ${content}, ${clientMessageId}, true)
+          insert into messages (chat_id, sender, content, client_message_id, finished, parent_id)
+          values (${chatId}, 'user', ${content}, ${clientMessageId}, true,
+            (select max(id) from messages where chat_id = ${chatId} and shown))
           on conflict do nothing returning *),
         ${creditSource ? sql`${debitCtes(userId, cost, creditSource, sql`exists (select 1 from q)`)},` : sql``}
         a as (
-          insert into messages (chat_id, sender, reply_to, content, finished, answer_kind)
-          select q.chat_id, 'ai_model', q.id,
+          insert into messages (chat_id, sender, reply_to, parent_id, content, finished, answer_kind)
+          select q.chat_id, 'ai_model', q.id, q.id,
             case when ${configured} and ${charged} then '' else ${fixedAnswer} end,
             not (${configured} and ${charged}),
             case when ${configured} and ${charged} then 'model' else ${fixedKind} end

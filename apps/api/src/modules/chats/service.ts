@@ -1,6 +1,7 @@
 import type { AnswerFeedbackInput } from '@rumbo/contract';
 import { answerAgain } from './answer-again.ts';
 import { clearAnswerFeedback, setAnswerFeedback, withFeedback } from './answer-feedback.ts';
+import { showVersion } from './answer-versions.ts';
 import type { ChatServiceDeps } from './chat-deps.ts';
 import { createChat } from './create-chat.ts';
 import { deleteChat } from './delete-chat.ts';
@@ -67,6 +68,11 @@ export function createChatService(deps: ChatServiceDeps) {
       messageId: number,
       input: { clientMessageId?: string; content?: string },
     ) => answerAgain(deps, userId, businessId, chatId, messageId, input),
+    /** Another version of a message shown, the chat continuing from it; the chat as it now reads. */
+    showVersion: async (userId: number, businessId: number, chatId: number, messageId: number) => {
+      await showVersion(db, userId, businessId, chatId, messageId);
+      return withFeedback(db, await readChat(deps, userId, businessId, chatId));
+    },
     stop: (userId: number, businessId: number, chatId: number, messageId: number) =>
       stopAnswer(deps, userId, businessId, chatId, messageId),
     readAttachment: (userId: number, businessId: number, chatId: number, attachmentId: string) =>

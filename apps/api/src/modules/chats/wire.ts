@@ -38,7 +38,12 @@ export const answerStateOf = (status: string, cost: number): AnswerState => ({
   charged: cost > 0 && (status === 'running' || status === 'finished' || status === 'stopped'),
 });
 
-export function toMessage(row: MessageRow, files: AttachmentRow[] = [], state?: AnswerState): Message {
+export function toMessage(
+  row: MessageRow,
+  files: AttachmentRow[] = [],
+  state?: AnswerState,
+  versions?: number[],
+): Message {
   return {
     id: row.id,
     sender: row.sender,
@@ -50,5 +55,6 @@ export function toMessage(row: MessageRow, files: AttachmentRow[] = [], state?: 
       ? { stopped: state?.stopped ?? false, charged: state?.charged ?? false }
       : {}),
     fileAttachments: files.map((f) => toAttachment(f, row.chatId)),
+    ...(versions ? { versions } : {}),
   };
 }

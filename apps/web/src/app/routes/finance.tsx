@@ -2,6 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { FinanceScreen } from '../../features/finance/components/finance-screen.tsx';
+import { AppFrame } from '../app-frame.tsx';
 
 /** /finanzas/{businessId}: the business's financial plan (ADR 0040), with the user's plan from auth. */
 export function Component() {
@@ -11,5 +12,9 @@ export function Component() {
   if (!Number.isSafeInteger(id) || id <= 0) return <Navigate to={paths.chats} replace />;
   // The root opens this screen only once the product user has loaded.
   if (!me.data) return null;
-  return <FinanceScreen businessId={id} planId={me.data.plan_id} />;
+  return (
+    <AppFrame>
+      <FinanceScreen businessId={id} planId={me.data.plan_id} />
+    </AppFrame>
+  );
 }

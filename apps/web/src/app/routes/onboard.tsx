@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { DemoBanner } from '../../components/demo-banner.tsx';
 import { copy } from '../../config/copy.es.ts';
 import { paths } from '../../config/paths.ts';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
@@ -16,20 +17,24 @@ export function Component() {
   const navigate = useNavigate();
   const businesses = useQuery(businessesQueryOptions());
   const toPlans = () => void navigate(paths.plans);
+  // No navigation before a plan (ADR 0006), but the demo banner as on every signed-in screen.
   return (
-    <OnboardingScreen
-      headerAction={<SignOutButton />}
-      skipBusinessStep={(businesses.data?.length ?? 0) > 0}
-      onFinish={toPlans}
-      businessStep={(back) => (
-        <BusinessWizard
-          mode="create"
-          variant="embedded"
-          typeTitle={copy.businesses.wizard.steps.type.onboardingTitle}
-          onBackFromStart={back}
-          onDone={toPlans}
-        />
-      )}
-    />
+    <>
+      <DemoBanner />
+      <OnboardingScreen
+        headerAction={<SignOutButton />}
+        skipBusinessStep={(businesses.data?.length ?? 0) > 0}
+        onFinish={toPlans}
+        businessStep={(back) => (
+          <BusinessWizard
+            mode="create"
+            variant="embedded"
+            typeTitle={copy.businesses.wizard.steps.type.onboardingTitle}
+            onBackFromStart={back}
+            onDone={toPlans}
+          />
+        )}
+      />
+    </>
   );
 }

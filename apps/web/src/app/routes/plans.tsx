@@ -2,6 +2,7 @@ import { NO_PLAN } from '@rumbo/contract';
 import { Compass } from 'lucide-react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { DemoBanner } from '../../components/demo-banner.tsx';
 import { copy } from '../../config/copy.es.ts';
 import { paths } from '../../config/paths.ts';
 import { publicConfig } from '../../config/public-config.ts';
@@ -12,7 +13,7 @@ import { useRefreshAccount } from '../use-refresh-account.ts';
 
 /**
  * product.md §2.10 'Plan selection' (ADR 0006: a user without a plan cannot leave it, hence the sign-out
- * button). Starter applies at once and leads home; a paid plan leaves for the payment page.
+ * button and no navigation; the demo banner still says what the answers are). Starter applies at once and leads home; a paid plan leaves for the payment page.
  */
 export function Component() {
   const { data: user } = useMe();
@@ -25,6 +26,7 @@ export function Component() {
 
   return (
     <div className="min-h-full bg-linear-to-b from-brand-50 via-slate-50 to-slate-50">
+      <DemoBanner />
       <header className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-8">
         <span className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <span className="flex size-9 items-center justify-center rounded-xl bg-brand-600 text-white shadow-md shadow-brand-600/30">

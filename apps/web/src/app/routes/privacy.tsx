@@ -4,6 +4,7 @@ import { legalCopy } from '../../config/copy/legal.es.ts';
 import { paths } from '../../config/paths.ts';
 import { publicConfig } from '../../config/public-config.ts';
 import { FEEDBACK_FORM_ID } from '../../features/home/feedback-anchor.ts';
+import { FrameWhenSignedIn } from '../app-frame.tsx';
 
 const t = legalCopy.contact;
 const linkClasses =
@@ -44,8 +45,10 @@ function Contact() {
 
 export function Component() {
   return (
-    <LegalPage productName={publicConfig.productName} text={legalCopy.privacy(publicConfig.productName)}>
-      <Contact />
-    </LegalPage>
+    <FrameWhenSignedIn>
+      <LegalPage productName={publicConfig.productName} text={legalCopy.privacy(publicConfig.productName)}>
+        <Contact />
+      </LegalPage>
+    </FrameWhenSignedIn>
   );
 }

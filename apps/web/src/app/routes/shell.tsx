@@ -1,49 +1,11 @@
-import { ChartNoAxesCombined, Home, MessagesSquare, Settings } from 'lucide-react';
-import { NavLink, Outlet } from 'react-router';
-import { DemoBanner } from '../../components/demo-banner.tsx';
-import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
-import { copy } from '../../config/copy.es.ts';
-import { paths } from '../../config/paths.ts';
-import { useMe } from '../../features/auth/hooks/use-me.ts';
+import { Outlet } from 'react-router';
+import { AppFrame } from '../app-frame.tsx';
 
-const links = [
-  { to: paths.home, label: copy.nav.home, icon: Home, end: true },
-  { to: paths.chats, label: copy.nav.chats, icon: MessagesSquare, end: false },
-  { to: paths.profile, label: copy.nav.settings, icon: Settings, end: false },
-];
-
-/** The console's entry, for operators only (ADR 0017). */
-const consoleLink = { to: paths.admin, label: copy.nav.console, icon: ChartNoAxesCombined, end: false };
-
-/** product.md §2.9: left navigation (home, chats, settings; the console for operators) and the content outlet. */
+/** product.md §2.9: the screens of the app's frame (navigation, demo banner) and the content outlet. */
 export function Component() {
-  const isOperator = useMe().data?.role === 'admin';
   return (
-    <div className="flex min-h-full flex-col sm:flex-row">
-      <SkipLink />
-      <nav
-        aria-label="Principal"
-        className="flex shrink-0 justify-around border-b border-slate-200 bg-white p-2 sm:w-20 sm:flex-col sm:justify-start sm:gap-2 sm:border-r sm:border-b-0 sm:py-6"
-      >
-        {(isOperator ? [...links, consoleLink] : links).map(({ to, label, icon: Icon, end }) => (
-          <NavLink
-            key={to}
-            to={to}
-            end={end}
-            title={label}
-            className={({ isActive }) =>
-              `flex flex-col items-center gap-1 rounded-lg p-2 text-xs font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100'}`
-            }
-          >
-            <Icon className="size-5" aria-hidden="true" />
-            {label}
-          </NavLink>
-        ))}
-      </nav>
-      <div id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
-        <DemoBanner />
-        <Outlet />
-      </div>
-    </div>
+    <AppFrame>
+      <Outlet />
+    </AppFrame>
   );
 }

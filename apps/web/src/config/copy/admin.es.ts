@@ -45,7 +45,8 @@ export const adminCopy = {
     failedAnswers: (failed: string, rate: string) => `${failed} fallidas (${rate})`,
     creditsSpent: 'Créditos gastados',
     mrr: 'Ingresos recurrentes mensuales',
-    mrrHint: 'MRR según los planes de pago actuales',
+    mrrHint: 'MRR de los planes de pago de clientes, sin el equipo de operación ni los pagos de prueba',
+    testCheckout: (amount: string) => `Aparte, pagos de prueba (pasarela local, sin cobro real): ${amount}`,
     research: 'Investigación de mercado',
     median: 'Mediana',
     p95: 'p95',
@@ -88,14 +89,20 @@ export const adminCopy = {
       title: 'Usuarios por plan',
       plan: 'Plan',
       users: 'Usuarios',
+      testCheckout: 'De ellos, con pago de prueba',
       mrr: (amount: string) => `Ingresos recurrentes mensuales: ${amount}`,
+      testCheckoutMrr: (amount: string) =>
+        `Pagos de prueba con la pasarela local (no son ingresos): ${amount}`,
+      customersOnly: 'Solo clientes: el equipo de operación no cuenta en ninguna cifra.',
     },
     research: {
       title: 'Investigaciones por estado',
       state: 'Estado',
       count: 'Investigaciones',
+      demoExamples:
+        'Modo demostración: estas investigaciones son ejemplos escritos por el mentor de ejemplo, no estudios reales.',
     },
-    pages: { title: 'Páginas más vistas', page: 'Página', views: 'Visitas' },
+    pages: { title: 'Páginas más vistas', page: 'Página', views: 'Visitas', route: 'Ruta' },
     utm: { title: 'Fuentes UTM', source: 'Fuente', sessions: 'Sesiones' },
   },
   plans: {
@@ -134,7 +141,7 @@ export const adminCopy = {
     page: (page: number, pages: number) => `Página ${page} de ${pages}`,
     pagination: 'Paginación de usuarios',
     grant: 'Añadir créditos',
-    grantFor: (email: string) => `Añadir créditos a ${email}`,
+    actionsFor: (email: string) => `Acciones para ${email}`,
   },
   grant: {
     title: 'Añadir créditos',
@@ -168,9 +175,10 @@ export const adminCopy = {
       date: 'Fecha',
       admin: 'Operador',
       action: 'Acción',
-      target: 'Usuario',
+      target: 'Usuario afectado',
       details: 'Detalles',
     },
+    deletedUser: (id: number) => `Usuario eliminado (n.º ${id})`,
     actions: {
       grant_credits: 'Créditos añadidos',
       retry_research: 'Investigación reintentada',

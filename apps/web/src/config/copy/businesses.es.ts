@@ -18,6 +18,8 @@ export const businessesCopy = {
     create: 'Crear chat',
     save: 'Guardar cambios',
     progress: (step: number, total: number) => `Paso ${step} de ${total}`,
+    /** Inside the onboarding's step 3: the form's own count, so that 'Paso 3 de 3' does not read as the end. */
+    embeddedProgress: (step: number, total: number) => `Datos de tu negocio: ${step} de ${total}`,
     steps: {
       type: {
         title: '¿Qué quieres registrar?',

@@ -15,6 +15,16 @@ export const chatFlowCopy = {
   editSend: 'Enviar',
   editCancel: 'Cancelar',
   editHint: 'Intro envía · Escape cancela',
+  /** The '‹ 1/2 ›' switcher of a message with several versions (ADR 0043). */
+  versions: {
+    label: (what: 'answer' | 'question') =>
+      what === 'answer' ? 'Versiones de la respuesta' : 'Versiones de tu pregunta',
+    position: (n: number, of: number) => `${n}/${of}`,
+    spoken: (n: number, of: number) => `Versión ${n} de ${of}`,
+    previous: 'Versión anterior',
+    next: 'Versión siguiente',
+    failed: 'No se ha podido mostrar esa versión. Inténtalo de nuevo.',
+  },
   jumpToLatest: 'Ir al último mensaje',
   codeBlock: 'Bloque de código (desplázate con las flechas)',
   scrollableBlock: 'Contenido desplazable de la respuesta',

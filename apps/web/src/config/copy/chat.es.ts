@@ -90,7 +90,10 @@ export const chatCopy = {
     advancedNoSearchTooltip:
       'Tu plan incluye fuentes avanzadas, pero esta instalación no tiene un buscador configurado: el estudio usa el conocimiento del modelo.',
     advancedDemo: 'No disponible en modo demostración',
-    advancedDemoTooltip: 'En modo demostración no se investiga: el estudio es una plantilla para completar.',
+    advancedDemoTooltip:
+      'En modo demostración no se investiga: el estudio es un ejemplo escrito para tu negocio.',
+    /** Demo mode: the study is an example (ADR 0044), never counted as research. */
+    researchDemo: 'Ejemplo de demostración (no es una investigación real)',
     researchTemplateOnly: 'Ninguna (solo una plantilla)',
     advancedTooltip: 'Mejora al plan CEO o al plan Empresa para acceder a fuentes avanzadas',
   },
@@ -118,6 +121,11 @@ export const chatCopy = {
     scaffoldText:
       'No se ha investigado nada: es una plantilla para que completes el estudio de tu negocio con datos que puedas comprobar.',
     viewScaffold: 'Ver plantilla',
+    /** Demo mode: the example study is ready (ADR 0044). */
+    demoTitle: 'Tu estudio de ejemplo está listo',
+    demoText:
+      'Ejemplo de demostración: no es una investigación real. Muestra cómo sería el estudio de mercado de tu negocio.',
+    viewDemo: 'Ver estudio de ejemplo',
     modelNote: 'Preparado con el conocimiento del modelo, sin buscar en internet: verifica las cifras.',
     retry: 'Reintentar',
     retrying: 'Reintentando…',

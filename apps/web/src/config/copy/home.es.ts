@@ -1,4 +1,5 @@
 import { FEEDBACK_MAX_LENGTH } from '@rumbo/contract';
+import { businessesCopy } from './businesses.es.ts';
 
 /** Spanish texts of the home's own cards (ADR 0047): businesses, the last conversation, feedback, demo mode. */
 export const homeCopy = {
@@ -13,7 +14,8 @@ export const homeCopy = {
     open: (name: string) => `Abrir el chat de ${name}`,
     finance: 'Plan financiero',
     financeLabel: (name: string) => `Plan financiero de ${name}`,
-    stage: { idea: 'Idea de negocio', established: 'Empresa en marcha' },
+    // One name per stage across the home, the dashboard and the wizard: the wizard's, which the spec fixes.
+    stage: businessesCopy.dashboard.stage,
   },
   research: {
     loading: 'Consultando la investigación…',
@@ -21,6 +23,8 @@ export const homeCopy = {
     completed: 'Investigación lista',
     /** A run without a model (no model, or demo mode): a template to fill in, not research. */
     scaffold: 'Plantilla de estudio lista',
+    /** Demo mode: an example study, not research (ADR 0044). */
+    demoExample: 'Ejemplo de demostración: no es una investigación real',
     running: (percent: number) => `Investigando… ${percent} %`,
     failed: 'Falló la investigación',
     disabled: 'Desactivada en tu plan',

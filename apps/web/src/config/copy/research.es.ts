@@ -15,7 +15,8 @@ export const researchCopy = {
   score: (score: number) => `Puntuación de viabilidad: ${score}/10`,
   /** Mode model: nothing was searched, the score is the model's own estimate (ADR 0049). */
   modelScore: (score: number) => `Puntuación de viabilidad (estimación del modelo, sin fuentes): ${score}/10`,
-  demoMode: 'Modo demostración: plantilla para completar, no se ha investigado nada',
+  /** Demo mode: the demo model wrote an example of the study (ADR 0044). */
+  demoExample: 'Ejemplo de demostración: no es una investigación real',
   start: 'Empezar estudio',
   upgrade: 'Mejorar plan',
   downloadMarkdown: 'Descargar Markdown',

@@ -39,6 +39,8 @@ export interface ChatMessageView {
   /** The user stopped it mid-way ('Respuesta detenida'); `charged` says whether it took credits. */
   stopped?: boolean;
   charged?: boolean;
+  /** The ids of the message's versions, oldest first, when it has several (ADR 0043). */
+  versions?: readonly number[];
   /** Being tried again after a failure: the attempt under way and the most there will be. */
   retrying?: { attempt: number; max: number } | null;
   attachments: AttachmentView[];
@@ -100,6 +102,7 @@ export function fromServerMessage(message: Message, productName: string): ChatMe
     feedback: message.feedback ?? null,
     stopped: message.stopped === true,
     charged: message.charged === true,
+    ...(message.versions ? { versions: message.versions } : {}),
     attachments: message.fileAttachments.map((file) => ({
       key: file.id,
       type: file.type,

@@ -84,6 +84,9 @@ describe('the home’s businesses card (ADR 0047)', () => {
     expect(link('Dos').getAttribute('href')).toBe('/chat/established/2');
     expect(within(link('Uno')).getByText('Investigación lista')).toBeTruthy();
     expect(within(link('Dos')).getByText('Investigando… 40 %')).toBeTruthy();
+    // The stage under the name the wizard and the dashboard give it.
+    expect(within(link('Dos')).getByText('Empresa consolidada')).toBeTruthy();
+    expect(within(link('Uno')).getByText('Idea de negocio')).toBeTruthy();
     expect(within(link('Tres')).getByText('Falló la investigación')).toBeTruthy();
     expect(within(link('Cuatro')).getByText('Desactivada en tu plan')).toBeTruthy();
     expect(within(link('Cinco')).getByText('Sin investigación de mercado')).toBeTruthy();

@@ -31,8 +31,9 @@ export { ResearchFailure, type ResearchRunDeps } from './run-context.ts';
  * sources (CEO), the web; otherwise the model's own knowledge.
  */
 export function chooseMode(deps: ResearchRunDeps, planId: number): ResearchMode {
-  // The demo mentor only has canned answers: a scaffold is honest, a 'researched' report would not be.
-  if (deps.assistant.label === null || deps.assistant.demo) return 'none';
+  // The demo model writes a labelled example study through the real pipeline (ADR 0044), from its knowledge.
+  if (deps.assistant.label === null) return 'none';
+  if (deps.assistant.demo) return 'model';
   return deps.search !== null && hasAdvancedSources(planId) ? 'web' : 'model';
 }
 
@@ -95,8 +96,8 @@ async function store(
       heartbeatAt: null,
       error: null,
       // The owner's mail is due with the report, in the same statement (ADR 0050); a scaffold researched
-      // nothing and the founder is looking at it already: no mail.
-      mailState: ctx.mode === 'none' ? 'skipped' : 'due',
+      // nothing and the founder is looking at it already, and a demo example is no study to announce: no mail.
+      mailState: ctx.mode === 'none' || ctx.deps.assistant.demo ? 'skipped' : 'due',
       mailAt: null,
     })
     .where(eq(researches.id, ctx.id));
@@ -128,7 +129,7 @@ export async function runResearch(
   }
   if (ctx.mode === 'none') {
     await event(ctx, { type: 'stage', label: RUN_TEXT.scaffold, stage: 'writing', progress: 0.5 });
-    await store(ctx, scaffoldReport(ctx.business, deps.assistant.demo === true), []);
+    await store(ctx, scaffoldReport(ctx.business), []);
     return;
   }
 

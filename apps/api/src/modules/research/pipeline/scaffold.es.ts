@@ -26,17 +26,15 @@ function fundingLines(country: string): string[] {
 /**
  * The report of a run without a model (mode none): a scaffold built from the profile alone, with the
  * Lean Canvas and the DAFO to fill in, the questions to answer and the country's procedures to check.
- * It says plainly that nothing was researched, and why (demo mode, or no model); its lines are 'para
+ * It says plainly that nothing was researched, and why (no model); its lines are 'para
  * completar' (kind `plantilla`), never estimates (ADR 0049).
  */
-export function scaffoldReport(business: Business, demo = false): Record<ReportSectionKey, ReportSection> {
+export function scaffoldReport(business: Business): Record<ReportSectionKey, ReportSection> {
   const country = countryProfile(business.location);
   const idea = business.stage === 'idea';
   const claims: Record<ReportSectionKey, string[]> = {
     resumen: [
-      demo
-        ? `Modo demostración: este estudio no se ha investigado. Es una plantilla de ejemplo para que prepares el estudio de «${business.name}» tú mismo.`
-        : `Este estudio no se ha investigado: no hay un modelo de IA configurado. Es una plantilla para que prepares el estudio de «${business.name}» tú mismo.`,
+      `Este estudio no se ha investigado: no hay un modelo de IA configurado. Es una plantilla para que prepares el estudio de «${business.name}» tú mismo.`,
       `Tu objetivo: ${business.goal}. Rellena cada sección con datos que puedas comprobar y anota de dónde salen.`,
     ],
     mercado: [

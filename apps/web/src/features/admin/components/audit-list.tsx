@@ -64,8 +64,9 @@ export function AuditList() {
             { header: t.columns.action, cell: (entry) => t.actions[entry.action] ?? entry.action },
             {
               header: t.columns.target,
-              cell: (entry) => (entry.target_user_id === null ? adminCopy.none : entry.target_user_id),
-              numeric: true,
+              cell: (entry) =>
+                entry.target_email ??
+                (entry.target_user_id === null ? adminCopy.none : t.deletedUser(entry.target_user_id)),
             },
             {
               header: t.columns.details,

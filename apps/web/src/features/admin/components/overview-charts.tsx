@@ -34,29 +34,32 @@ function ChartTable({
   headers: string[];
   rows: { key: string; cells: string[] }[];
 }) {
+  // A table ignores the width sr-only gives it and would widen a narrow page: its box hides it instead.
   return (
-    <table className="sr-only">
-      <caption>{t.tableCaption(title)}</caption>
-      <thead>
-        <tr>
-          {headers.map((header) => (
-            <th key={header} scope="col">
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {row.cells.map((cell, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are a fixed list of columns.
-              <td key={index}>{cell}</td>
+    <div className="sr-only">
+      <table>
+        <caption>{t.tableCaption(title)}</caption>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are a fixed list of columns.
+                <td key={index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,7 +1,9 @@
 import type { AdminOverview } from '@rumbo/contract';
 import { DashboardCard } from '../../../components/dashboard-card.tsx';
 import { adminCopy } from '../../../config/copy/admin.es.ts';
+import { publicConfig } from '../../../config/public-config.ts';
 import { formatEuros, formatNumber, planName } from '../format.ts';
+import { consolePageName } from '../page-names.ts';
 import { DataTable } from './data-table.tsx';
 
 const t = adminCopy.tables;
@@ -16,11 +18,22 @@ export function PlansTable({ overview }: { overview: AdminOverview }) {
         columns={[
           { header: t.plans.plan, cell: (row) => planName(row.plan_id, row.name) },
           { header: t.plans.users, cell: (row) => formatNumber(row.users), numeric: true },
+          {
+            header: t.plans.testCheckout,
+            cell: (row) => formatNumber(row.test_checkout_users),
+            numeric: true,
+          },
         ]}
       />
       <p className="mt-3 text-sm font-medium text-slate-700">
         {t.plans.mrr(formatEuros(overview.monthly_recurring_revenue_eur))}
       </p>
+      {overview.test_checkout_revenue_eur > 0 ? (
+        <p className="mt-1 text-sm text-amber-800">
+          {t.plans.testCheckoutMrr(formatEuros(overview.test_checkout_revenue_eur))}
+        </p>
+      ) : null}
+      <p className="mt-1 text-sm text-slate-600">{t.plans.customersOnly}</p>
     </DashboardCard>
   );
 }
@@ -37,6 +50,7 @@ export function ResearchStatesTable({ overview }: { overview: AdminOverview }) {
           { header: t.research.count, cell: (row) => formatNumber(row.count), numeric: true },
         ]}
       />
+      {publicConfig.demo ? <p className="mt-3 text-sm text-amber-800">{t.research.demoExamples}</p> : null}
     </DashboardCard>
   );
 }
@@ -49,8 +63,9 @@ export function TopPagesTable({ overview }: { overview: AdminOverview }) {
         rows={overview.top_pages}
         rowKey={(row) => row.page}
         columns={[
+          { header: t.pages.page, cell: (row) => consolePageName(row.page) },
           {
-            header: t.pages.page,
+            header: t.pages.route,
             cell: (row) => <span className="break-all font-mono text-xs">{row.page}</span>,
           },
           { header: t.pages.views, cell: (row) => formatNumber(row.views), numeric: true },

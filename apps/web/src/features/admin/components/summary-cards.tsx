@@ -28,6 +28,11 @@ export function SummaryCards({ overview }: { overview: AdminOverview }) {
       <Figure label={t.creditsSpent} value={formatNumber(overview.credits_spent)} />
       <Figure label={t.mrr} value={formatEuros(overview.monthly_recurring_revenue_eur)}>
         {t.mrrHint}
+        {overview.test_checkout_revenue_eur > 0 ? (
+          <span className="mt-1 block text-amber-800">
+            {t.testCheckout(formatEuros(overview.test_checkout_revenue_eur))}
+          </span>
+        ) : null}
       </Figure>
       <div className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/10">
         <dt className="text-sm font-medium text-slate-600">{t.research}</dt>

@@ -1,6 +1,8 @@
 import type { AdminUser } from '@rumbo/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Coins } from 'lucide-react';
 import { useState } from 'react';
+import { ActionMenu } from '../../../components/action-menu.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DashboardCard } from '../../../components/dashboard-card.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -88,18 +90,22 @@ export function UsersSection() {
                 { header: t.columns.lastSeen, cell: (user) => formatDate(user.last_seen) ?? t.never },
                 {
                   header: t.columns.actions,
+                  // A menu, so that the row stays narrow however many actions it gets.
                   cell: (user) => (
-                    <button
-                      type="button"
-                      aria-label={t.grantFor(user.email)}
-                      onClick={() => {
-                        setNotice('');
-                        setGranting(user);
-                      }}
-                      className="min-h-9 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                    >
-                      {t.grant}
-                    </button>
+                    <ActionMenu
+                      label={t.actionsFor(user.email)}
+                      menuClassName="min-w-48"
+                      actions={[
+                        {
+                          label: t.grant,
+                          icon: Coins,
+                          onSelect: () => {
+                            setNotice('');
+                            setGranting(user);
+                          },
+                        },
+                      ]}
+                    />
                   ),
                 },
               ]}

@@ -12,6 +12,11 @@ export function getProfile(signal?: AbortSignal): Promise<Profile> {
   return apiFetch<Profile>('/api/auth/profile', { signal });
 }
 
+/** Whether the reset e-mail's code still works (`valid`), has expired, or was used or never existed. */
+export function checkResetLink(oobCode: string): Promise<{ state: 'valid' | 'expired' | 'invalid' }> {
+  return apiFetch('/api/password-reset/check', { method: 'POST', body: { oobCode } });
+}
+
 /** Sets a new password with the code from the reset e-mail; fails with `expired-action-code` or `invalid-action-code`. */
 export function confirmPasswordReset(input: {
   oobCode: string;

@@ -167,6 +167,23 @@ describe('registration view (product.md §2.4, §5)', () => {
     await waitFor(() => expect(screen.queryByText('Obligatorio')).toBeNull());
   });
 
+  it('says why an empty name is marked, beside the field, and sends nothing', async () => {
+    const network = stubFetch({});
+    renderWithRouter(<LoginScreen initialView="register" />);
+    type('Nombre completo', '   ');
+    type('Correo electrónico', 'ana@example.com');
+    type('Contraseña', 'contraseña-1');
+    fireEvent.click(screen.getByRole('checkbox', { name: /condiciones del servicio/ }));
+    press('Crear cuenta');
+    const name = screen.getByLabelText('Nombre completo');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    const message = screen.getByText('Escribe tu nombre');
+    expect(name.getAttribute('aria-describedby')).toContain(message.id);
+    expect(network.calls).toHaveLength(0);
+    type('Nombre completo', 'Ana');
+    await waitFor(() => expect(screen.queryByText('Escribe tu nombre')).toBeNull());
+  });
+
   it('links the terms and the privacy policy in a new tab', () => {
     renderWithRouter(<LoginScreen initialView="register" />);
     const terms = screen.getByRole('link', { name: 'condiciones del servicio' });

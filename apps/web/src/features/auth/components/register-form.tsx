@@ -21,10 +21,11 @@ type RegisterValues = {
   terms: boolean;
 };
 
-// product.md §5: name and e-mail non-empty, password of 8 or more, terms accepted ('Obligatorio').
+// product.md §5: name and e-mail non-empty, password of 8 or more, terms accepted ('Obligatorio'). An
+// empty name says why it is marked: a red border alone leaves the user guessing.
 function validateRegister({ fullName, email, password, terms }: RegisterValues): FieldErrors<RegisterValues> {
   return {
-    fullName: fullName.trim() ? undefined : '',
+    fullName: fullName.trim() ? undefined : copy.auth.fullNameRequired,
     email: email.trim() ? undefined : '',
     password: password.length >= PASSWORD_MIN_LENGTH ? undefined : copy.auth.passwordTooShort,
     terms: terms ? undefined : copy.auth.terms.required,
@@ -87,6 +88,7 @@ export function RegisterForm({ defaultEmail = '', focusHeading, onLogin }: Regis
           autoComplete="name"
           placeholder={copy.auth.fullNamePlaceholder}
           invalid={errors.fullName !== undefined}
+          error={errors.fullName}
           {...text('fullName')}
         />
         <EmailField invalid={errors.email !== undefined} {...text('email')} />

@@ -13,6 +13,10 @@ const LINK = '/reset-password?mode=resetPassword&oobCode=abc123';
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Restablecer contraseña' }));
+/** The link's check answers that it still works. */
+const VALID = { 'POST /api/password-reset/check': { body: { state: 'valid' } } };
+/** The form appears once the link has been checked. */
+const formShown = () => screen.findByLabelText('Nueva contraseña');
 
 describe('set-new-password screen (product.md §2.4, §5)', () => {
   it.each([
@@ -30,18 +34,36 @@ describe('set-new-password screen (product.md §2.4, §5)', () => {
     expect(network.calls).toHaveLength(0);
   });
 
+  it.each([
+    ['expired', 'El enlace ha expirado'],
+    ['invalid', 'El enlace no es válido o ya ha sido usado'],
+  ])('says a link that is %s before any form, and offers a new one', async (state, message) => {
+    const network = stubFetch({ 'POST /api/password-reset/check': { body: { state } } });
+    const { router } = renderWithRouter(<ResetPasswordScreen />, { path: LINK });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByLabelText('Nueva contraseña')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Restablecer contraseña' })).toBeNull();
+    expect(network.callsTo('POST /api/password-reset/check')[0]?.body).toEqual({ oobCode: 'abc123' });
+    fireEvent.click(screen.getByRole('link', { name: 'Enviarme un enlace nuevo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.state).toEqual({ loginView: 'forgot' });
+  });
+
   it("shows 'Las contraseñas no coinciden' for different passwords and sends nothing", async () => {
-    const network = stubFetch({});
+    const network = stubFetch(VALID);
     renderWithRouter(<ResetPasswordScreen />, { path: LINK });
+    await formShown();
     type('Nueva contraseña', 'nueva-clave-123');
     type('Confirmar contraseña', 'otra-clave-123');
     submit();
     expect(await screen.findByText('Las contraseñas no coinciden')).toBeTruthy();
-    expect(network.calls).toHaveLength(0);
+    expect(network.callsTo('POST /api/password-reset/confirm')).toHaveLength(0);
   });
 
   it('marks passwords under 8 characters invalid', async () => {
+    stubFetch(VALID);
     renderWithRouter(<ResetPasswordScreen />, { path: LINK });
+    await formShown();
     type('Nueva contraseña', 'corta');
     submit();
     await waitFor(() =>
@@ -52,12 +74,14 @@ describe('set-new-password screen (product.md §2.4, §5)', () => {
 
   it("shows the server's reason prefixed with '*'", async () => {
     stubFetch({
+      ...VALID,
       'POST /api/password-reset/confirm': {
         status: 400,
         body: { code: 'expired-action-code', message: 'El enlace ha expirado' },
       },
     });
     renderWithRouter(<ResetPasswordScreen />, { path: LINK });
+    await formShown();
     type('Nueva contraseña', 'nueva-clave-123');
     type('Confirmar contraseña', 'nueva-clave-123');
     submit();
@@ -67,9 +91,10 @@ describe('set-new-password screen (product.md §2.4, §5)', () => {
   it.each([
     ['expired-action-code', 'El enlace ha expirado'],
     ['invalid-action-code', 'El enlace no es válido o ya ha sido usado'],
-  ])('offers a new link when the code is %s (ADR 0018)', async (code, message) => {
-    stubFetch({ 'POST /api/password-reset/confirm': { status: 400, body: { code, message } } });
+  ])('offers a new link when the code turns out %s on sending (ADR 0018)', async (code, message) => {
+    stubFetch({ ...VALID, 'POST /api/password-reset/confirm': { status: 400, body: { code, message } } });
     const { router } = renderWithRouter(<ResetPasswordScreen />, { path: LINK });
+    await formShown();
     expect(screen.queryByRole('link', { name: 'Enviarme un enlace nuevo' })).toBeNull();
     type('Nueva contraseña', 'nueva-clave-123');
     type('Confirmar contraseña', 'nueva-clave-123');
@@ -87,8 +112,11 @@ describe('set-new-password screen (product.md §2.4, §5)', () => {
 
   it('sends the code and the password, then counts down 5, 4, 3, 2, 1 and goes to the login', async () => {
     vi.useFakeTimers();
-    const network = stubFetch({ 'POST /api/password-reset/confirm': { body: { status: true } } });
+    const network = stubFetch({ ...VALID, 'POST /api/password-reset/confirm': { body: { status: true } } });
     const { router } = renderWithRouter(<ResetPasswordScreen />, { path: LINK });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
     type('Nueva contraseña', 'nueva-clave-123');
     type('Confirmar contraseña', 'nueva-clave-123');
     submit();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,8 +11,9 @@ import { TextField } from '../../../components/text-field.tsx';
 import { copy } from '../../../config/copy.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { accountQueryKeys } from '../../../lib/query-keys.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { confirmPasswordReset } from '../api/users.ts';
+import { checkResetLink, confirmPasswordReset } from '../api/users.ts';
 import { authErrorMessage, toAuthErrorCode } from '../errors.ts';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { clearSessionState } from '../session.ts';
@@ -50,11 +51,60 @@ export function ResetPasswordScreen() {
     <AuthLayout>
       {done ? (
         <ResetDone />
+      ) : linkIsValid && oobCode ? (
+        <CheckedLink oobCode={oobCode} onDone={() => setDone(true)} />
       ) : (
-        <ResetForm oobCode={linkIsValid ? oobCode : null} onDone={() => setDone(true)} />
+        <ResetForm oobCode={null} onDone={() => setDone(true)} />
       )}
     </AuthLayout>
   );
+}
+
+/**
+ * A used or expired link says so before the form, with the way to a new one: typing a new password
+ * into a form that can only fail is the user's time lost. If the check itself fails, the form is shown
+ * and its answer tells.
+ */
+function CheckedLink({ oobCode, onDone }: { oobCode: string; onDone: () => void }) {
+  const link = useQuery({
+    queryKey: accountQueryKeys.resetLink(oobCode),
+    queryFn: () => checkResetLink(oobCode),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (link.isPending) {
+    return (
+      <p role="status" className="py-8 text-center text-sm text-slate-600">
+        {copy.auth.reset.checking}
+      </p>
+    );
+  }
+  const state = link.data?.state;
+  if (state === 'expired' || state === 'invalid') {
+    return (
+      <>
+        <ViewHeading title={copy.auth.reset.title} />
+        <FormAlert
+          message={authErrorMessage(
+            'reset',
+            state === 'expired' ? 'expired-action-code' : 'invalid-action-code',
+          )}
+        />
+        <p className="mt-4 text-sm text-slate-700">{copy.auth.reset.askAgain}</p>
+        <p className="mt-6 text-center text-sm">
+          <Link to={paths.home} state={FORGOT_VIEW_STATE} className={linkClass}>
+            {copy.auth.reset.newLink}
+          </Link>
+        </p>
+        <p className="mt-6 text-center text-sm">
+          <Link to={paths.home} className={linkClass}>
+            {copy.auth.backToLogin}
+          </Link>
+        </p>
+      </>
+    );
+  }
+  return <ResetForm oobCode={oobCode} onDone={onDone} />;
 }
 
 function ResetForm({ oobCode, onDone }: { oobCode: string | null; onDone: () => void }) {

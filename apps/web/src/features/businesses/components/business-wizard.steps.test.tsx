@@ -198,10 +198,11 @@ describe('wizard focus and counters (ADR 0018)', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Paso 1 de 4');
   });
 
-  it('shows no step counter of its own inside the onboarding (whose counter is the one shown)', () => {
+  it("counts its own steps inside the onboarding, apart from the onboarding's 'Paso 3 de 3'", () => {
     stubFetch({});
     renderWizard({ variant: 'embedded' });
     expect(screen.queryByText('Paso 1 de 5')).toBeNull();
+    expect(screen.getByText('Datos de tu negocio: 1 de 5')).toBeTruthy();
     expect(screen.getByRole('progressbar')).toBeTruthy();
   });
 });

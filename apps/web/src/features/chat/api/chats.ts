@@ -54,6 +54,13 @@ export function getChatMessages(businessId: number, chatId: number, signal?: Abo
   return apiFetch<ChatMessages>(`${chatsPath(businessId)}/${chatId}`, { signal });
 }
 
+/** POST …/messages/{id}/show: another version of a message shown (ADR 0043); the chat as it now reads. */
+export function showVersion(businessId: number, chatId: number, messageId: number): Promise<ChatMessages> {
+  return apiFetch<ChatMessages>(`${chatsPath(businessId)}/${chatId}/messages/${messageId}/show`, {
+    method: 'POST',
+  });
+}
+
 export function createChat(businessId: number): Promise<Chat> {
   return apiFetch<Chat>(chatsPath(businessId), { method: 'POST' });
 }
@@ -167,8 +174,8 @@ export interface AnswerAgainRequest extends Pick<StreamRequest, 'signal' | 'onSt
 }
 
 /**
- * POST …/messages/{id}/regenerate, or …/edit with `content`: a new attempt at the chat's last answer,
- * streamed as a send's answer is.
+ * POST …/messages/{id}/regenerate, or …/edit with `content`: a new version of an answer, or a question
+ * asked again (ADR 0043), streamed as a send's answer is.
  */
 export function answerAgain(request: AnswerAgainRequest): Promise<void> {
   const action = request.content === undefined ? 'regenerate' : 'edit';

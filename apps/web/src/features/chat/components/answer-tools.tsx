@@ -15,6 +15,10 @@ export const COPIED_MS = 3000;
 const toolClass =
   'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 aria-pressed:text-brand-700 aria-pressed:bg-brand-50';
 
+/** A tool with its words on it: the two copies are told apart without hovering. */
+const labelledTool =
+  'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
+
 /**
  * Under a finished answer: copy it (as Markdown or as plain text) and rate it. The thread is the
  * address's (`/chat/{type}/{company}?chat=<id>`, ADR 0013), which names the business and the chat.
@@ -72,31 +76,21 @@ export function AnswerTools({ message }: { message: ChatMessageView }) {
     <div className="mt-2">
       <fieldset className="m-0 -ml-2 flex min-w-0 flex-wrap items-center gap-0.5 border-0 p-0">
         <legend className="sr-only">{t.label}</legend>
-        <button
-          type="button"
-          onClick={() => copy('markdown')}
-          aria-label={copyLabel('markdown')}
-          title={t.copyMarkdown}
-          className={toolClass}
-        >
+        <button type="button" onClick={() => copy('markdown')} className={labelledTool}>
           {copied === 'markdown' ? (
             <Check className="size-4" aria-hidden="true" />
           ) : (
             <Copy className="size-4" aria-hidden="true" />
           )}
+          {copyLabel('markdown')}
         </button>
-        <button
-          type="button"
-          onClick={() => copy('text')}
-          aria-label={copyLabel('text')}
-          title={t.copyText}
-          className={toolClass}
-        >
+        <button type="button" onClick={() => copy('text')} className={labelledTool}>
           {copied === 'text' ? (
             <Check className="size-4" aria-hidden="true" />
           ) : (
             <ClipboardType className="size-4" aria-hidden="true" />
           )}
+          {copyLabel('text')}
         </button>
         {rateable ? (
           <>

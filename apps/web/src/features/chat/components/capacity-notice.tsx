@@ -3,6 +3,7 @@ import { Check, Copy, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
+import { publicConfig } from '../../../config/public-config.ts';
 import { capacityProgress } from '../capacity.ts';
 
 const t = chatCopy.capacity;
@@ -93,10 +94,11 @@ export function CapacityNotice({
       </aside>
     );
   }
-  if (research?.status === 'completed' && research.mode === 'none') {
+  if (research?.status === 'completed' && (research.mode === 'none' || publicConfig.demo)) {
+    const demo = publicConfig.demo === true;
     return (
       <aside
-        aria-label={t.scaffoldTitle}
+        aria-label={demo ? t.demoTitle : t.scaffoldTitle}
         data-state="scaffold"
         className="relative rounded-2xl bg-slate-50 p-4 pr-12 ring-1 ring-slate-200"
       >
@@ -108,14 +110,14 @@ export function CapacityNotice({
         >
           <X className="size-4" aria-hidden="true" />
         </button>
-        <p className="font-semibold text-slate-900">{t.scaffoldTitle}</p>
-        <p className="mt-1 text-sm text-slate-700">{t.scaffoldText}</p>
+        <p className="font-semibold text-slate-900">{demo ? t.demoTitle : t.scaffoldTitle}</p>
+        <p className="mt-1 text-sm text-slate-700">{demo ? t.demoText : t.scaffoldText}</p>
         {reportHref ? (
           <Link
             to={reportHref}
             className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
-            {t.viewScaffold}
+            {demo ? t.viewDemo : t.viewScaffold}
           </Link>
         ) : null}
       </aside>

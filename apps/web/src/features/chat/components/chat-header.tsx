@@ -44,7 +44,9 @@ export function ChatHeader({
   onNewChat: () => void;
 }) {
   return (
-    <header className="flex min-h-14 items-center gap-1 border-b border-slate-200 bg-white px-2 sm:gap-2 sm:px-3">
+    // At phone width the business gets a row of its own under the buttons: beside six of them it had
+    // the room of three letters.
+    <header className="flex min-h-14 flex-wrap items-center gap-1 border-b border-slate-200 bg-white px-2 py-1 sm:flex-nowrap sm:gap-2 sm:px-3 sm:py-0">
       {sidebarOpen ? null : (
         <IconButton onClick={onOpenSidebar} label={t.sidebar.open}>
           <PanelLeftOpen className="size-5" aria-hidden="true" />
@@ -53,15 +55,18 @@ export function ChatHeader({
       <IconButton onClick={onNewChat} label={t.header.newChat}>
         <SquarePen className="size-5" aria-hidden="true" />
       </IconButton>
-      <div className="flex min-w-0 flex-1 items-center gap-2">
+      <div className="order-last flex w-full min-w-0 items-center gap-2 pl-2 sm:order-none sm:w-auto sm:flex-1 sm:pl-0">
         {/* At phone width the name needs the room more than the logo does. */}
         <div className="hidden shrink-0 sm:block">
           <BusinessLogo business={business} className="size-8" />
         </div>
-        {/* Two lines before it is cut (a long name at 375 px), and the whole name on hover. */}
+        {/*
+          Two lines before it is cut with an ellipsis (a long name at 375 px), breaking only between words:
+          'Panaderí / a' reads as two words. The whole name on hover, and always for a screen reader.
+        */}
         <h1
           title={business.name}
-          className="line-clamp-2 min-w-0 text-sm leading-tight font-semibold break-words text-slate-900 sm:text-base"
+          className="line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold wrap-normal break-normal hyphens-none text-slate-900 sm:text-base"
         >
           {business.name}
         </h1>
@@ -90,6 +95,7 @@ export function ChatHeader({
       >
         <ChartLine className="size-5" aria-hidden="true" />
       </Link>
+      <span className="flex-1 sm:hidden" aria-hidden="true" />
       <CreditsCounter
         planId={planId}
         credits={credits}

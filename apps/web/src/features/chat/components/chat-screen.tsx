@@ -133,7 +133,7 @@ function ChatWorkspace({
     onHelp: () => setShortcutsOpen(true),
     enabled: !shortcutsOpen,
   });
-  const { regenerate, retry } = session;
+  const { regenerate, retry, showVersion } = session;
   const messageActions = useMemo(
     () => ({
       onRegenerate: (answer: ChatMessageView) =>
@@ -142,8 +142,9 @@ function ChatWorkspace({
         const answer = session.messages[session.messages.findIndex((m) => m.key === question.key) + 1];
         if (answer) void regenerate(answer, content);
       },
+      onShowVersion: showVersion,
     }),
-    [regenerate, retry, session.messages],
+    [regenerate, retry, showVersion, session.messages],
   );
 
   // Four questions per chat (product.md §2.6), drawn again for every new chat.

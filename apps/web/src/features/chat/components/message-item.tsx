@@ -12,16 +12,18 @@ import { PlanChangesCard } from '../plan-changes.tsx';
 import { linkCitations, useReportSources } from '../report-citations.tsx';
 import { AnswerTools } from './answer-tools.tsx';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
+import { VersionSwitcher } from './version-switcher.tsx';
 
 const t = chatCopy.messages;
 
 /**
- * What the chat's last exchange offers (given only to its two messages): its answer made again
- * ('Regenerar', 'Reintentar' after a failure) and its question edited and sent again.
+ * What a message offers: the last answer made again ('Regenerar', 'Reintentar' after a failure), any
+ * question edited and asked again (a new branch, ADR 0043), and another version of a message shown.
  */
 export interface MessageActions {
   onRegenerate?: (answer: ChatMessageView) => void;
   onEdit?: (question: ChatMessageView, content: string) => void;
+  onShowVersion?: (messageId: number) => void;
 }
 
 /** One message. Memoised: while an answer grows, the rest of the conversation does not render again. */
@@ -33,16 +35,28 @@ export const MessageItem = memo(function MessageItem({
   actions?: MessageActions;
 }) {
   return message.sender === 'user' ? (
-    <UserMessage message={message} onEdit={actions?.onEdit} />
+    <UserMessage message={message} onEdit={actions?.onEdit} onShowVersion={actions?.onShowVersion} />
   ) : (
-    <AnswerMessage message={message} onRegenerate={actions?.onRegenerate} />
+    <AnswerMessage
+      message={message}
+      onRegenerate={actions?.onRegenerate}
+      onShowVersion={actions?.onShowVersion}
+    />
   );
 });
 
 const smallButton =
   'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-600 hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 
-function UserMessage({ message, onEdit }: { message: ChatMessageView; onEdit?: MessageActions['onEdit'] }) {
+function UserMessage({
+  message,
+  onEdit,
+  onShowVersion,
+}: {
+  message: ChatMessageView;
+  onEdit?: MessageActions['onEdit'];
+  onShowVersion?: MessageActions['onShowVersion'];
+}) {
   const [editing, setEditing] = useState(false);
   return (
     <article
@@ -86,22 +100,34 @@ function UserMessage({ message, onEdit }: { message: ChatMessageView; onEdit?: M
           {message.content}
         </p>
       ) : null}
-      {onEdit && !editing && message.id !== null ? (
-        <button
-          type="button"
-          className={smallButton}
-          aria-label={f.editLabel}
-          onClick={() => setEditing(true)}
-        >
-          <Pencil className="size-4" aria-hidden="true" />
-          {f.edit}
-        </button>
+      {!editing && (message.versions || (onEdit && message.id !== null)) ? (
+        <div className="flex items-center gap-1">
+          {message.versions ? (
+            <VersionSwitcher
+              id={message.id}
+              versions={message.versions}
+              what="question"
+              onShow={onShowVersion}
+            />
+          ) : null}
+          {onEdit && message.id !== null ? (
+            <button
+              type="button"
+              className={smallButton}
+              aria-label={f.editLabel}
+              onClick={() => setEditing(true)}
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+              {f.edit}
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </article>
   );
 }
 
-/** The last question in a textarea: Enter or 'Enviar' sends it again, Escape or 'Cancelar' leaves it. */
+/** A question in a textarea: Enter or 'Enviar' sends it again, Escape or 'Cancelar' leaves it. */
 function EditQuestion({
   initial,
   onSend,
@@ -173,9 +199,11 @@ function EditQuestion({
 function AnswerMessage({
   message,
   onRegenerate,
+  onShowVersion,
 }: {
   message: ChatMessageView;
   onRegenerate?: MessageActions['onRegenerate'];
+  onShowVersion?: MessageActions['onShowVersion'];
 }) {
   const failed = isFailedAnswer(message);
   const revealed = useRevealedText(failed ? FAILED_ANSWER_MESSAGE : message.content, message.streaming);
@@ -238,16 +266,28 @@ function AnswerMessage({
             {f.stopped} · {message.charged ? f.stoppedCharged : f.stoppedFree}
           </p>
         ) : null}
-        {onRegenerate && message.finished && !message.streaming && !failed ? (
-          <button
-            type="button"
-            className={`${smallButton} mt-2 -ml-2.5`}
-            aria-label={f.regenerateLabel}
-            onClick={() => onRegenerate(message)}
-          >
-            <RefreshCw className="size-4" aria-hidden="true" />
-            {f.regenerate}
-          </button>
+        {message.versions || (onRegenerate && message.finished && !message.streaming && !failed) ? (
+          <div className="mt-2 -ml-2.5 flex flex-wrap items-center gap-1">
+            {message.versions ? (
+              <VersionSwitcher
+                id={message.id}
+                versions={message.versions}
+                what="answer"
+                onShow={message.streaming ? undefined : onShowVersion}
+              />
+            ) : null}
+            {onRegenerate && message.finished && !message.streaming && !failed ? (
+              <button
+                type="button"
+                className={smallButton}
+                aria-label={f.regenerateLabel}
+                onClick={() => onRegenerate(message)}
+              >
+                <RefreshCw className="size-4" aria-hidden="true" />
+                {f.regenerate}
+              </button>
+            ) : null}
+          </div>
         ) : null}
         {message.interrupted ? (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">

@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { chatFlowCopy } from '../../../config/copy/chat-flow.es.ts';
 import type { ChatMessageView } from '../messages.ts';
@@ -43,7 +43,7 @@ export function MessageList({
   messages: readonly ChatMessageView[];
   /** Shown above the messages (the capacity notification). */
   header?: ReactNode;
-  /** What the last exchange offers (regenerate, retry, edit). */
+  /** What the messages offer (regenerate, retry, edit, switch versions). */
   actions?: MessageActions;
 }) {
   const scroller = useRef<HTMLElement>(null);
@@ -121,6 +121,14 @@ export function MessageList({
   }, [first, messages, chatKey]);
 
   useKeyboardScrollables(content, messages);
+  // Made once per set of actions, so that the messages they go to stay memoised.
+  const offeredActions = useMemo(
+    () => ({
+      switchOnly: { onShowVersion: actions?.onShowVersion },
+      editAndSwitch: { onEdit: actions?.onEdit, onShowVersion: actions?.onShowVersion },
+    }),
+    [actions],
+  );
 
   const lastIndex = messages.length - 1;
   return (
@@ -173,14 +181,18 @@ export function MessageList({
           <div className="flex flex-col gap-6">
             {visible.map((message, index) => {
               const at = first + index;
-              // Only the last exchange gets actions: the rest stay memoised while an answer grows. A
-              // refusal for credits offers only 'Mejorar plan': regenerating or editing would be refused again.
-              const offered =
-                actions &&
-                !last?.exhausted &&
-                (at === lastIndex || (at === lastIndex - 1 && message.sender === 'user'))
-                  ? actions
-                  : undefined;
+              // The last answer may be regenerated, any question edited (a new branch, ADR 0043), any
+              // message with versions switched. A refusal for credits offers only 'Mejorar plan' and the
+              // switch: regenerating or editing would be refused again.
+              const offered = !actions
+                ? undefined
+                : last?.exhausted
+                  ? offeredActions.switchOnly
+                  : at === lastIndex
+                    ? actions
+                    : message.sender === 'user'
+                      ? offeredActions.editAndSwitch
+                      : offeredActions.switchOnly;
               return <MessageItem key={message.key} message={message} actions={offered} />;
             })}
           </div>

@@ -52,6 +52,8 @@ export function StatusLines({ businessId, planId }: { businessId: number; planId
         <span className="font-medium text-slate-800">
           {!researchOn ? (
             <WithTooltip value={t.researchDisabled} tooltip={t.researchDisabledTooltip} />
+          ) : publicConfig.demo && (researchAt || templateOnly) ? (
+            t.researchDemo
           ) : researchAt ? (
             formatResearchAge(researchAt, new Date(now))
           ) : underWay ? (

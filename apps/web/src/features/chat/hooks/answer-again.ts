@@ -1,7 +1,7 @@
 import { UNSAVED_CHAT_ID } from '@rumbo/contract';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { answerAgain as answerAgainRequest, StreamError } from '../api/chats.ts';
-import type { ChatMessageView } from '../messages.ts';
+import { answerView, type ChatMessageView, isFailedAnswer } from '../messages.ts';
 import { type ActiveSend, type SendContext, streamAnswer } from './stream-answer.ts';
 
 /** The thread on screen, as the use cases below read it when they are asked. */
@@ -23,8 +23,10 @@ const answerAnew: Partial<ChatMessageView> = {
 };
 
 /**
- * A new attempt at the last answer ('Regenerar', 'Reintentar'), or with `content` the last question
- * edited and answered again (product.md §4). The old text gives way to the new one as it streams.
+ * 'Regenerar' (a new version of the answer) or, with `content`, a question edited and asked again (a new
+ * branch from it), as ADR 0043 has them: the shown thread ends at what is made anew, which streams in;
+ * once done, the thread is read again, with its versions. A failed answer ('Reintentar') is tried again
+ * in its place.
  */
 export async function answerAgain(
   ctx: SendContext,
@@ -36,27 +38,36 @@ export async function answerAgain(
   const index = shown.messages.findIndex((m) => m.key === answer.key);
   const question = shown.messages[index - 1];
   const messageId = content === undefined ? answer.id : question?.id;
-  if (!messageId) return;
-  ctx.thread.setMessages((list) =>
-    list.map((m) =>
-      m.key === answer.key
-        ? { ...m, ...answerAnew }
-        : m.key === question?.key && content !== undefined
-          ? { ...m, content }
-          : m,
-    ),
-  );
+  if (!messageId || !question) return;
+  const inPlace = content === undefined && isFailedAnswer(answer);
+  const answerKey = inPlace ? answer.key : `again-${crypto.randomUUID()}`;
+  ctx.thread.setMessages((list) => {
+    if (inPlace) return list.map((m) => (m.key === answer.key ? { ...m, ...answerAnew } : m));
+    const from = list.findIndex((m) => m.key === (content === undefined ? answer.key : question.key));
+    if (from < 0) return list;
+    const made = { ...answerView(answerKey, '', {}), ...answerAnew };
+    if (content === undefined) return [...list.slice(0, from), made];
+    const asked: ChatMessageView = {
+      ...question,
+      key: `asked-${crypto.randomUUID()}`,
+      id: null,
+      content,
+      versions: undefined,
+    };
+    return [...list.slice(0, from), asked, made];
+  });
   const controller = new AbortController();
   const sending: ActiveSend = {
     controller,
     businessId: ctx.businessId,
     chatId: shown.chatId,
-    questionId: question?.id ?? null,
-    answerId: answer.id,
+    // An edit's question is new: until the server names it, a stop has nothing to reach.
+    questionId: content === undefined ? question.id : null,
+    answerId: inPlace ? answer.id : null,
   };
   ctx.active.current = sending;
   const clientMessageId = crypto.randomUUID();
-  const outcome = await streamAnswer(ctx, answer.key, sending, (handlers) =>
+  const outcome = await streamAnswer(ctx, answerKey, sending, (handlers) =>
     answerAgainRequest({
       businessId: ctx.businessId,
       chatId: sending.chatId,
@@ -70,6 +81,9 @@ export async function answerAgain(
   if (outcome instanceof StreamError) {
     ctx.onNotice(outcome.apiMessage ?? chatCopy.input.refused);
     // Nothing changed on the server: the thread as it is stored comes back.
+    ctx.thread.readAgain(sending.chatId);
+  } else if (outcome === 'done' && !inPlace) {
+    // The stored thread names the new messages and lists the versions beside them.
     ctx.thread.readAgain(sending.chatId);
   }
 }

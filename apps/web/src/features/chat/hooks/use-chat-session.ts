@@ -1,8 +1,9 @@
 import { UNSAVED_CHAT_ID } from '@rumbo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { chatFlowCopy } from '../../../config/copy/chat-flow.es.ts';
 import { accountQueryKeys } from '../../../lib/query-keys.ts';
-import { chatQueryKeys } from '../api/chats.ts';
+import { chatQueryKeys, showVersion as showVersionRequest } from '../api/chats.ts';
 import type { ChatMessageView, PendingAttachment } from '../messages.ts';
 import { answerAgain, retryAnswer } from './answer-again.ts';
 import { sendQuestion } from './send-question.ts';
@@ -125,6 +126,17 @@ export function useChatSession(options: ChatSessionOptions) {
     [ctx, chat.id, messages],
   );
   const stop = useCallback(() => stopStreaming(ctx, { chatId: chat.id, messages }), [ctx, chat.id, messages]);
+  const { showStored } = thread;
+  /** Another version of a message (ADR 0043): the thread as the server now shows it. */
+  const showVersion = useCallback(
+    (messageId: number) => {
+      if (active.current || chat.id === UNSAVED_CHAT_ID) return;
+      showVersionRequest(businessId, chat.id, messageId)
+        .then((read) => showStored(read, Date.now()))
+        .catch(() => notice.current(chatFlowCopy.versions.failed));
+    },
+    [businessId, chat.id, showStored],
+  );
 
   const { open, startNew } = thread;
   const selectChat = useCallback(
@@ -150,6 +162,7 @@ export function useChatSession(options: ChatSessionOptions) {
     stop,
     regenerate,
     retry,
+    showVersion,
     selectChat,
     newChat,
   };

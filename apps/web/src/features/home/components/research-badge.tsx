@@ -1,6 +1,7 @@
 import type { LatestResearch } from '@rumbo/contract';
 import { CircleAlert, CircleCheck, CircleMinus, LoaderCircle } from 'lucide-react';
 import { copy } from '../../../config/copy.es.ts';
+import { publicConfig } from '../../../config/public-config.ts';
 
 const t = copy.home.research;
 
@@ -16,10 +17,12 @@ export function ResearchBadge({ state }: { state: ResearchState }) {
       : !research
         ? [t.none, CircleMinus, 'bg-slate-100 text-slate-600']
         : research.status === 'completed'
-          ? // A template researched nothing: it is ready, in the neutral tone, not research's green.
-            research.mode === 'none'
-            ? [t.scaffold, CircleCheck, 'bg-slate-100 text-slate-700']
-            : [t.completed, CircleCheck, 'bg-emerald-50 text-emerald-800']
+          ? // A template or a demo example researched nothing: ready, in the neutral tone, not research's green.
+            publicConfig.demo
+            ? [t.demoExample, CircleCheck, 'bg-slate-100 text-slate-700']
+            : research.mode === 'none'
+              ? [t.scaffold, CircleCheck, 'bg-slate-100 text-slate-700']
+              : [t.completed, CircleCheck, 'bg-emerald-50 text-emerald-800']
           : research.status === 'failed'
             ? [t.failed, CircleAlert, 'bg-red-50 text-red-700']
             : research.status === 'disabled'

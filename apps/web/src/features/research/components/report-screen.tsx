@@ -164,7 +164,7 @@ function Report({ report }: { report: ResearchReport }) {
       <div className="rounded-xl bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-100">
         {report.mode ? (
           <p className="font-semibold">
-            {report.mode === 'none' && publicConfig.demo ? t.demoMode : RESEARCH_MODE_LABELS[report.mode]}
+            {publicConfig.demo ? t.demoExample : RESEARCH_MODE_LABELS[report.mode]}
           </p>
         ) : null}
         <p className="mt-1 text-slate-600">

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import { Button } from '../../../../components/button.tsx';
+import { DemoBanner } from '../../../../components/demo-banner.tsx';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { Modal } from '../../../../components/modal.tsx';
 import { copy } from '../../../../config/copy.es.ts';
@@ -45,10 +46,13 @@ function WizardProgress({
 }: Pick<WizardFrameProps, 'variant' | 'title' | 'index' | 'total'>) {
   return (
     <div className="space-y-2">
-      {/* Embedded in the onboarding, whose own counter ('Paso 3 de 3') is the one shown. */}
-      {variant === 'embedded' ? null : (
-        <p className="text-xs font-medium text-slate-500">{t.progress(index + 1, total)}</p>
-      )}
+      {/*
+        Embedded in the onboarding, whose counter says 'Paso 3 de 3': the form's own count under it tells
+        how much of step 3 is left.
+      */}
+      <p className="text-xs font-medium text-slate-500">
+        {variant === 'embedded' ? t.embeddedProgress(index + 1, total) : t.progress(index + 1, total)}
+      </p>
       <div
         role="progressbar"
         aria-label={title}
@@ -124,6 +128,8 @@ export function WizardFrame(props: WizardFrameProps) {
       panelClassName="flex h-full w-full flex-col"
     >
       <form onSubmit={onSubmit} noValidate className="flex h-full min-h-0 flex-col">
+        {/* A page of its own over the app: the demo banner stays, as on every signed-in screen. */}
+        <DemoBanner />
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex max-w-2xl items-center justify-between gap-3 px-4 pt-4 sm:px-6">
             <h1 id={titleId} className="text-lg font-bold text-slate-900">

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { type RunningProcess, startBuiltApi } from './lib/processes.ts';
+import { benchUser } from './lib/rumbo-api.ts';
+import type { Benchmark } from './lib/types.ts';
+
+/**
+ * Lighthouse 12 (its default: the mobile preset, simulated 4G and a 4× slower CPU) on the production build
+ * served as `npm start` serves it: `/login`, `/register` and a signed-in chat screen. Prints the four
+ * scores with LCP, TBT and CLS, and every audit that cost points. Reports, never fails. Chromium is the
+ * system's (CHROMIUM_PATH, else /usr/bin/chromium), started with its background networking off: nothing
+ * is downloaded while it runs.
+ */
+const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 4412);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** The issue's targets; the chat screen's is performance only. */
+const PUBLIC_TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const CHAT_TARGETS = { performance: 90 };
+const LCP_TARGET_MS = 2500;
+
+interface Page {
+  name: string;
+  path: string;
+  targets: Partial<Record<(typeof CATEGORIES)[number], number>>;
+  cookie?: string;
+}
+
+async function audit(url: string, port: number, cookie?: string) {
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: [...CATEGORIES],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // BENCH_LIGHTHOUSE_REPORTS=<dir>: each page's full report (JSON, for Lighthouse's viewer) goes there.
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) {
+    fs.mkdirSync(reports, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+    fs.writeFileSync(path.join(reports, `${name}.json`), result.report as string);
+  }
+  return result.lhr;
+}
+
+export default {
+  name: 'lighthouse',
+  description:
+    'Lighthouse 12, mobile preset (simulated 4G, 4× CPU), on the built app: /login, /register and a signed-in chat',
+  async run() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-lighthouse-'));
+    const base = `http://127.0.0.1:${PORT}`;
+    let rumbo: RunningProcess | undefined;
+    let chrome: chromeLauncher.LaunchedChrome | undefined;
+    try {
+      rumbo = await startBuiltApi({
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        AI_PROVIDER: 'demo',
+      });
+      const user = await benchUser(base, 'lighthouse');
+      const pages: Page[] = [
+        { name: '/login', path: '/login', targets: PUBLIC_TARGETS },
+        { name: '/register', path: '/register', targets: PUBLIC_TARGETS },
+        {
+          name: 'chat (signed in)',
+          path: `/chat/idea/${user.businessId}`,
+          targets: CHAT_TARGETS,
+          cookie: user.cookie,
+        },
+      ];
+      chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        chromeFlags: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+      const rows: Record<string, string | number>[] = [];
+      for (const page of pages) {
+        const lhr = await audit(`${base}${page.path}`, chrome.port, page.cookie);
+        const score = (category: (typeof CATEGORIES)[number]) =>
+          Math.round((lhr.categories[category]?.score ?? 0) * 100);
+        const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+        const lcp = ms('largest-contentful-paint');
+        const misses = Object.entries(page.targets)
+          .filter(([category, target]) => score(category as (typeof CATEGORIES)[number]) < target)
+          .map(([category]) => category);
+        if (lcp > LCP_TARGET_MS) misses.push('LCP');
+        rows.push({
+          page: page.name,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best practices': score('best-practices'),
+          SEO: score('seo'),
+          'LCP ms': lcp,
+          'FCP ms': ms('first-contentful-paint'),
+          'TBT ms': ms('total-blocking-time'),
+          CLS: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+          // Lighthouse's yardstick of this machine's CPU at the time (a quiet desktop scores 1,000 to 2,000).
+          'CPU index': Math.round(lhr.environment.benchmarkIndex),
+          verdict: misses.length === 0 ? 'on target' : `BELOW TARGET: ${misses.join(', ')}`,
+        });
+        const lost = CATEGORIES.flatMap((category) =>
+          (lhr.categories[category]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0)
+            .map((ref) => lhr.audits[ref.id])
+            .filter((a) => a && a.score !== null && a.score < 1)
+            .map((a) => `${category}: ${a?.id} (${a?.displayValue ?? a?.score})`),
+        );
+        console.log(
+          `${page.name}: ${lost.length ? `points lost on ${lost.join('; ')}` : 'no audit lost points'}`,
+        );
+      }
+      return rows;
+    } finally {
+      await chrome?.kill();
+      await rumbo?.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+} satisfies Benchmark;
