@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { register, uniqueEmail } from './support/accounts.ts';
 import { scanScreen } from './support/axe.ts';
-import { DESCRIPTION, planCard, starterWithIdea } from './support/businesses.ts';
+import { businesses } from './support/business-cards.ts';
+import { fillIdea, onboardToBusinessStep, planCard, starterWithIdea } from './support/businesses.ts';
 import { startDemoServer } from './support/demo-server.ts';
 import { mailsTo } from './support/mail.ts';
 import { APP_PORT, MAIL_INSPECTOR_URL } from './support/ports.ts';
@@ -219,29 +219,18 @@ test.describe('demo mode', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    await register(page, { name: 'Diego Demo', email: uniqueEmail('demo') });
-    await expect(page).toHaveURL(/\/onboard$/);
-    await page.goto('/plans');
+    // Through the form, as a visitor would: onboarding, a business in Mexico, then the plan; paying
+    // starts the study (the plan includes research).
+    await onboardToBusinessStep(page, 'Diego Demo');
+    await fillIdea(page, 'Taller Demo', 'México');
+    await page.getByRole('button', { name: 'Crear chat' }).click();
+    await expect(page).toHaveURL(/\/plans$/);
     await planCard(page, 'CEO').getByRole('button', { name: 'Seleccionar plan' }).click();
     await page.getByRole('button', { name: 'Pagar' }).click();
     await expect(page.getByRole('heading', { name: 'Pago realizado con éxito' })).toBeVisible();
-    const created = await page.request.post('/api/businesses/ideas', {
-      data: {
-        name: 'Taller Demo',
-        description: DESCRIPTION,
-        goal: 'Validar la demanda',
-        investment: 5000,
-        investment_currency: 'euro',
-        location: 'México',
-        team_description: 'Una persona',
-        team_size: 1,
-        user_position: 'CEO',
-        competitor_existence: false,
-        competitor_differentiation: '',
-      },
-    });
-    expect(created.status()).toBe(201);
-    const businessId = ((await created.json()) as { id: number }).id;
+    const [business] = await businesses(page);
+    expect(business).toMatchObject({ name: 'Taller Demo', location: 'México' });
+    const businessId = business?.id as number;
 
     await page.goto(`/chat/idea/${businessId}`);
     const notice = page.getByRole('complementary', { name: 'Tu estudio de ejemplo está listo' });
@@ -271,6 +260,8 @@ test.describe('demo mode', () => {
       await expect(section).toContainText('México');
     }
     await expect(main.getByText('Fuente', { exact: true })).toHaveCount(0);
+    await expect(main.getByText('Conocimiento del modelo', { exact: true })).toHaveCount(0);
+    expect(await main.getByText('Ejemplo', { exact: true }).count()).toBeGreaterThan(12);
     await scanScreen(page, 'report: demo example');
     await shoot(page, '12-report-demo-example');
 

@@ -37,12 +37,16 @@ export async function onboardToBusinessStep(page: Page, name: string) {
   await scanScreen(page, 'wizard 1: the type');
 }
 
-/** Steps 1 to 5 of the wizard for an idea, all valid, with a gradient logo. Ends on the last step. */
-export async function fillIdea(page: Page, name: string) {
+/**
+ * Steps 1 to 5 of the wizard for an idea, all valid, with a gradient logo, in the given country (the
+ * form's default when none is given). Ends on the last step.
+ */
+export async function fillIdea(page: Page, name: string, country?: string) {
   await page.getByText('Idea de negocio', { exact: true }).click();
   await next(page).click();
   await page.getByRole('radio', { name: 'Color 1' }).check({ force: true });
   await page.getByLabel('Nombre', { exact: true }).fill(name);
+  if (country) await page.getByLabel('País').selectOption(country);
   await scanScreen(page, 'wizard 2: logo and name');
   await next(page).click();
   await page.getByLabel('Descripción', { exact: true }).fill(DESCRIPTION);

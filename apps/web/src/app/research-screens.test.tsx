@@ -1,6 +1,7 @@
 import type { LatestResearch, Research, ResearchEvent, ResearchReport } from '@rumbo/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publicConfig } from '../config/public-config.ts';
 import { ResearchNotice } from '../features/chat/components/research-notice.tsx';
 import { StatusLines } from '../features/chat/components/status-lines.tsx';
 import { ReportScreen } from '../features/research/components/report-screen.tsx';
@@ -426,5 +427,33 @@ describe('screens true to the research state (ADR 0049)', () => {
     expect(
       await screen.findByText('Puntuación de viabilidad (estimación del modelo, sin fuentes): 7/10'),
     ).toBeTruthy();
+  });
+
+  it('in demo mode labels the study and every one of its lines as an example', async () => {
+    publicConfig.demo = true;
+    try {
+      stubFetch({
+        'GET /api/businesses/5/research': {
+          body: latest(run({ status: 'completed' }), { last_completed_id: 31 }),
+        },
+        'GET /api/researches/31': {
+          body: {
+            ...REPORT,
+            mode: 'model',
+            sources: [],
+            sections: REPORT.sections.map((section) => ({
+              ...section,
+              claims: section.claims.map((claim) => ({ ...claim, kind: 'modelo', sources: [] })),
+            })),
+          },
+        },
+      });
+      renderWithRouter(<ReportScreen businessId={5} planId={5} />);
+      expect(await screen.findByText('Ejemplo de demostración: no es una investigación real')).toBeTruthy();
+      expect(screen.getAllByText('Ejemplo', { exact: true })).toHaveLength(3);
+      expect(screen.queryByText('Conocimiento del modelo')).toBeNull();
+    } finally {
+      delete publicConfig.demo;
+    }
   });
 });

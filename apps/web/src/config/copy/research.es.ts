@@ -17,6 +17,8 @@ export const researchCopy = {
   modelScore: (score: number) => `Puntuación de viabilidad (estimación del modelo, sin fuentes): ${score}/10`,
   /** Demo mode: the demo model wrote an example of the study (ADR 0044). */
   demoExample: 'Ejemplo de demostración: no es una investigación real',
+  /** Demo mode: the badge of every line of the example, whatever its kind (ADR 0044). */
+  exampleBadge: 'Ejemplo',
   start: 'Empezar estudio',
   upgrade: 'Mejorar plan',
   downloadMarkdown: 'Descargar Markdown',

@@ -229,7 +229,8 @@ function Report({ report }: { report: ResearchReport }) {
                     <span
                       className={`rounded-full px-2 py-0.5 font-semibold ring-1 ${KIND_STYLES[claim.kind]}`}
                     >
-                      {CLAIM_KIND_LABELS[claim.kind]}
+                      {/* The demo model's lines are an example, not an estimate of anything real. */}
+                      {publicConfig.demo ? t.exampleBadge : CLAIM_KIND_LABELS[claim.kind]}
                     </span>
                   )}
                   {claim.sources.map((n) => {
