@@ -203,4 +203,44 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
     await waitFor(() => expect(answers()[0]?.textContent).toContain('Primera parte y lo que faltaba'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('stopped before the server names the question, the stop still reaches the answer once it is named', async () => {
+    let name: (() => void) | undefined;
+    let abortSeen = false;
+    const { callsTo } = renderChat({
+      [`POST ${CHATS}/11/messages/stream`]: (request) =>
+        new Promise((resolve) => {
+          request.signal?.addEventListener('abort', () => {
+            abortSeen = true;
+          });
+          name = () => {
+            const body = new ReadableStream<Uint8Array>({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode('Texto que ya no se muestra'));
+              },
+            });
+            resolve({
+              raw: new Response(body, {
+                headers: { 'X-Answer-Id': '21', 'X-Message-Id': '20', 'X-Answer-Kind': 'model' },
+              }),
+            });
+          };
+        }),
+      [`POST ${CHATS}/11/messages/21/stop`]: {
+        body: message({ id: 21, sender: 'ai_model', content: '' }),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    type('Cuéntame');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(name).toBeDefined());
+    fireEvent.click(screen.getByRole('button', { name: 'Detener la respuesta' }));
+    // Shown stopped at once; the server hears of it as soon as it has named the answer.
+    expect(answers()[0]?.getAttribute('data-finished')).toBe('true');
+    expect(callsTo(`POST ${CHATS}/11/messages/21/stop`)).toHaveLength(0);
+    act(() => name?.());
+    await waitFor(() => expect(callsTo(`POST ${CHATS}/11/messages/21/stop`)).toHaveLength(1));
+    expect(abortSeen).toBe(true);
+    expect(answers()[0]?.textContent).not.toContain('Texto que ya no se muestra');
+  });
 });

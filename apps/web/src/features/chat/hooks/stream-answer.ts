@@ -16,6 +16,11 @@ export interface ActiveSend {
   chatId: number;
   questionId: number | null;
   answerId: number | null;
+  /**
+   * Set when the user stopped before the server named the question (an edit's question is new): the
+   * stream stays open until the server names it, and this stops the answer there.
+   */
+  stopWhenNamed?: (id: number) => void;
 }
 
 /**
@@ -77,8 +82,12 @@ export async function streamAnswer(
           if (start.kind === 'credits_exhausted') {
             track(PRODUCT_EVENTS.creditsExhausted, { business_id: ctx.businessId, plan_id: ctx.planId });
           }
+          const named = sending.answerId ?? sending.questionId;
+          if (sending.stopWhenNamed && named !== null) sending.stopWhenNamed(named);
         },
         onText: (piece) => {
+          // Stopped already: what the stream still brings is not shown.
+          if (sending.stopWhenNamed) return;
           thread.append(answerKey, piece);
           // The server charges as the text starts: the counter follows at once.
           if (firstChunk) {
