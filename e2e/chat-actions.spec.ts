@@ -67,7 +67,7 @@ test('copy, rate, rename, search, export and delete a thread', async ({ page, co
   await expect(tools.getByRole('button', { name: 'Copiar en Markdown' })).toBeVisible({ timeout: 5000 });
   await tools.getByRole('button', { name: 'Copiar como texto' }).focus();
   await page.keyboard.press('Enter');
-  await expect(tools.getByText('Copiado')).toBeVisible();
+  await expect(tools.getByRole('button', { name: 'Copiado' })).toBeVisible();
   const text = await clipboard(page);
   expect(text).toContain('Plan de validación\n');
   expect(text).toContain('• Habla con 10 clientes potenciales');
