@@ -4,6 +4,7 @@ import { scanScreen } from './support/axe.ts';
 import { chooseStarter, fillIdea, next, onboardToBusinessStep } from './support/businesses.ts';
 import { mailsTo, operatorLinkOf, type ReceivedMail } from './support/mail.ts';
 import { MAIL_INSPECTOR_URL } from './support/ports.ts';
+import { keepScreenshot } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -400,7 +401,7 @@ test('the operator console: figures from the journeys, a grant of 50 credits wit
       const fits = await region.evaluate((element) => element.scrollWidth <= element.clientWidth);
       expect(fits, 'the users table fits 1280 px').toBe(true);
     }
-    await page.screenshot({ path: `/work/shots/firsthour-b/admin-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `console-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 

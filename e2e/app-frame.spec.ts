@@ -4,6 +4,7 @@ import { scanScreen } from './support/axe.ts';
 import { DESCRIPTION, planCard } from './support/businesses.ts';
 import { startDemoServer } from './support/demo-server.ts';
 import { APP_PORT } from './support/ports.ts';
+import { keepScreenshot } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -14,7 +15,6 @@ import { expect, test } from './support/test.ts';
 
 const DEMO_PORT = APP_PORT + 7;
 const BANNER = 'Modo demostración: las respuestas son de ejemplo';
-const SHOTS = '/work/shots/firsthour-b';
 const WIDTHS = [1280, 375] as const;
 // A name long enough to need two lines in the chat's header at 375 px.
 const BUSINESS = 'Panadería La Espiga Dorada del Barrio';
@@ -43,7 +43,7 @@ async function checkScreen(page: Page, name: string, { navigation = true } = {})
       await expect(nav.getByRole('link', { name: 'Ajustes' })).toBeVisible();
     }
     expect(await pageWidth(page), `${name} at ${width} scrolls sideways`).toBe(width);
-    await page.screenshot({ path: `${SHOTS}/${name.replace(/\W+/g, '-')}-${width}.png` });
+    await keepScreenshot(page, `app-frame-${name.replace(/\W+/g, '-')}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await scanScreen(page, `app frame: ${name}`);
@@ -148,5 +148,5 @@ test('every signed-in screen is inside the app, with the navigation and the demo
   const suggestions = page.getByRole('region', { name: /preguntas/i }).getByRole('button');
   await expect(suggestions).toHaveCount(4);
   for (const index of [0, 1]) await expect(suggestions.nth(index)).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/chat-header-375.png` });
+  await keepScreenshot(page, 'app-frame-chat-header-375.png');
 });

@@ -7,6 +7,7 @@ import { fillIdea, onboardToBusinessStep, planCard, starterWithIdea } from './su
 import { startDemoServer } from './support/demo-server.ts';
 import { mailsTo } from './support/mail.ts';
 import { APP_PORT, MAIL_INSPECTOR_URL } from './support/ports.ts';
+import { SHOTS_DIR } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -22,7 +23,7 @@ import { expect, test } from './support/test.ts';
  * `part` brought into view when it is further down. Only the chat is reloaded (it waits for its status line).
  */
 async function shoot(page: Page, name: string, options: { reload?: boolean; part?: Locator } = {}) {
-  const dir = process.env.E2E_SCREENSHOTS;
+  const dir = SHOTS_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
