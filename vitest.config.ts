@@ -15,6 +15,8 @@ const apiProject = (engine: 'pglite' | 'postgresql'): TestProjectInlineConfigura
     ],
     environment: 'node',
     env: { TEST_DB: engine === 'postgresql' ? 'postgres' : 'pglite' },
+    // One migrated database per run, copied for each test file.
+    globalSetup: ['apps/api/src/test/database-template.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, type DatabaseConfig, openDatabase } from '../db/client.ts';
-import { applyMigrations } from '../db/migrate.ts';
+import { withAdmin } from './database-admin.ts';
 
 /**
  * The API suite runs once on PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL
@@ -18,16 +18,21 @@ export interface TestDatabaseLocation {
   drop(): Promise<void>;
 }
 
-/** A new empty database (a temp PGlite dir, or a new PostgreSQL database) that can be opened repeatedly. */
-export async function createTestDatabaseLocation(): Promise<TestDatabaseLocation> {
+/**
+ * A new database (a temp PGlite dir, or a new PostgreSQL database) that can be opened repeatedly: empty, or
+ * `migrated` as a copy of the run's migrated template (database-template.ts).
+ */
+export async function createTestDatabaseLocation({ migrated = false } = {}): Promise<TestDatabaseLocation> {
   if (testEngine === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-test-'));
+    if (migrated) fs.cpSync(inject('testDatabaseTemplate'), dataDir, { recursive: true });
     return { config: { dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `rumbo_test_${crypto.randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const template = migrated ? ` template ${inject('testDatabaseTemplate')}` : '';
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -38,16 +43,6 @@ export async function createTestDatabaseLocation(): Promise<TestDatabaseLocation
   };
 }
 
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export interface TestDatabase extends Database {
   /** Closes and removes the database. */
   dispose(): Promise<void>;
@@ -55,9 +50,8 @@ export interface TestDatabase extends Database {
 
 /** An open, migrated database for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const location = await createTestDatabaseLocation();
+  const location = await createTestDatabaseLocation({ migrated: true });
   const database = await openDatabase(location.config);
-  await applyMigrations(database);
   return {
     ...database,
     dispose: async () => {
