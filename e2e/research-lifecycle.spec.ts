@@ -301,14 +301,23 @@ test.describe('demo mode', () => {
     expect(read).toContain('costes-taller.txt');
     expect(read).toContain('Alquiler del taller: 900 al mes.');
     await answers.last().getByRole('button', { name: 'Regenerar la respuesta' }).click();
+    // The versions show once the new one is stored and the thread read again.
+    await expect(answers.last()).toHaveAttribute('data-finished', 'true', { timeout: 30_000 });
     await expect(answers.last().getByRole('group', { name: 'Versiones de la respuesta' })).toContainText(
       '2/2',
+      { timeout: 15_000 },
     );
-    await expect(answers.last()).toHaveAttribute('data-finished', 'true', { timeout: 30_000 });
     const again = (await answers.last().textContent()) ?? '';
     expect(again).toContain('costes-taller.txt');
     expect(again).not.toBe(read);
     await scanScreen(page, 'chat: demo answers, one regenerated');
     await shoot(page, '14-chat-demo-answers');
+    // Going back shows the first version again: a sentence only it has.
+    const onlyFirst = read.split(/(?<=[.!?:])\s*/).find((s) => s.length > 20 && !again.includes(s));
+    expect(onlyFirst, 'the regenerated answer is worded differently').toBeDefined();
+    const versions = answers.last().getByRole('group', { name: 'Versiones de la respuesta' });
+    await versions.getByRole('button', { name: 'Versión anterior' }).click();
+    await expect(versions).toContainText('1/2');
+    await expect(answers.last()).toContainText(onlyFirst ?? '');
   });
 });
