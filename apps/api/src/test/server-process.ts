@@ -84,10 +84,11 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<C
 
 /**
  * A fresh database for server processes (DATA_DIR for PGlite or DATABASE_URL for PostgreSQL, as the
- * suite runs); `locations` collects it for the caller to drop.
+ * suite runs), already migrated as a restarted server finds it; `locations` collects it for the caller to
+ * drop.
  */
 export async function databaseEnv(locations: TestDatabaseLocation[]): Promise<Record<string, string>> {
-  const location = await createTestDatabaseLocation();
+  const location = await createTestDatabaseLocation({ migrated: true });
   locations.push(location);
   if ('url' in location.config) return { DATABASE_URL: location.config.url };
   if ('dataDir' in location.config) return { DATA_DIR: location.config.dataDir };
