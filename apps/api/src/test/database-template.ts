@@ -5,14 +5,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { applyMigrations } from '../db/migrate.ts';
+import { TEMPLATE_KEY } from './database.ts';
 import { withAdmin } from './database-admin.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated database to copy for each test file: a PGlite data directory or a PostgreSQL database's name. */
-    testDatabaseTemplate: string;
-  }
-}
 
 /**
  * The API projects' global setup: one database created and migrated for the whole run, which each test file
@@ -29,14 +23,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     await migrated({ url: url.toString() });
-    project.provide('testDatabaseTemplate', name);
+    project.provide(TEMPLATE_KEY, name);
     return async () => {
       await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-template-'));
   await migrated({ dataDir });
-  project.provide('testDatabaseTemplate', dataDir);
+  project.provide(TEMPLATE_KEY, dataDir);
   return async () => fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
