@@ -34,8 +34,10 @@ export async function startQueue(database: Database, logger: Logger, options: Qu
       ? new PgBoss({ db: database.executor as PgBoss.Db, schema: 'pgboss' })
       : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 5 });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
   await oneProcessAtATime(database, async () => {
+    // pg-boss's start creates queues of its own (its cron's): inside the lock too, or it deadlocks with
+    // another process creating the app's.
+    await boss.start();
     // Schedules live in the database: one of a job the app no longer has would send jobs nobody works.
     for (const { name } of await boss.getSchedules()) {
       if (!options.jobs.some((job) => job.name === name && job.schedule)) await boss.unschedule(name);
@@ -58,9 +60,9 @@ export async function startQueue(database: Database, logger: Logger, options: Qu
 }
 
 /**
- * Runs `setup` while no other process runs its own: two processes creating the same pg-boss queue at
- * once (several app processes and workers starting together on a new database) deadlock in
- * PostgreSQL and one of them exits. An advisory lock held on a connection of its own serialises them;
+ * Runs `setup` while no other process runs its own: two processes creating pg-boss queues at once (several
+ * app processes and workers starting together on a new database) deadlock in PostgreSQL and one of them
+ * exits. An advisory lock held on a connection of its own serialises them;
  * the later ones find the queues there. PGlite has one process.
  */
 async function oneProcessAtATime(database: Database, setup: () => Promise<void>): Promise<void> {
