@@ -25,9 +25,63 @@ const API_ENTRIES = [
 /** Files the code starts or reads as they are (plain JavaScript run by a worker or a process, a stylesheet). */
 const API_COPIES = [
   'db/pglite-worker.js',
+  'db/pglite-initdb.js',
   'modules/files/extract/reader-launcher.js',
   'modules/billing/local-checkout.css',
 ];
+
+/**
+ * Packages that only some requests need, loaded at their first use with `await import()` (ADR 0027): the
+ * build fails when the server's start (main.js and the chunks it imports) would load one of them.
+ */
+const LOADED_AT_FIRST_USE = [
+  'stripe',
+  'sharp',
+  'file-type',
+  'linkedom',
+  '@mozilla/readability',
+  'pdfkit',
+  'docx',
+  'jszip',
+  '@aws-sdk/client-s3',
+  'nodemailer',
+  '@react-email/components',
+  'react',
+  'mixpanel',
+  '@ai-sdk/openai',
+  '@ai-sdk/anthropic',
+  '@ai-sdk/google',
+  'node-llama-cpp',
+  'unpdf',
+  'mammoth',
+  'kysely',
+];
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The packages the server's start imports, through main.js and its static imports of chunks. */
+function packagesAtStart(metafile) {
+  const outputs = metafile.outputs;
+  const main = Object.keys(outputs).find((file) => path.basename(file) === 'main.js');
+  const seen = new Set();
+  const packages = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const { path: imported, kind, external } of outputs[file]?.imports ?? []) {
+      if (kind !== 'import-statement') continue;
+      if (external) packages.add(packageOf(imported));
+      else visit(imported);
+    }
+  };
+  visit(main);
+  return packages;
+}
 
 /** Every package import stays an import (node_modules at run time), except the workspace's own `@rumbo/*`. */
 const packagesStayImports = {
@@ -41,7 +95,7 @@ const packagesStayImports = {
 
 async function buildApi() {
   fs.rmSync(API_DIST, { recursive: true, force: true });
-  await esbuild.build({
+  const { metafile } = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: API_ENTRIES.map((entry) => path.join(API_SRC, entry)),
     // Every entry and chunk in one folder: paths.ts finds the files beside them there.
@@ -57,8 +111,14 @@ async function buildApi() {
     // Stack traces and log lines keep the functions' names.
     keepNames: true,
     logLevel: 'warning',
+    metafile: true,
     plugins: [packagesStayImports],
   });
+  const atStart = LOADED_AT_FIRST_USE.filter((name) => packagesAtStart(metafile).has(name));
+  if (atStart.length > 0)
+    throw new Error(
+      `the server's start imports ${atStart.join(', ')}, which it loads at first use (ADR 0027): import it with \`await import()\` where it is used`,
+    );
   for (const file of API_COPIES)
     fs.copyFileSync(path.join(API_SRC, file), path.join(API_DIST, path.basename(file)));
   fs.writeFileSync(path.join(API_DIST, '.built'), `${new Date().toISOString()}\n`);

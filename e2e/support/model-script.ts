@@ -6,6 +6,7 @@
 import { type FakeScript, type RecordedRequest, tokenize } from '../../apps/api/src/test/fakes/openai.ts';
 import { isProposalsRequest, proposalsScript } from '../../apps/api/src/test/fakes/plan-proposals-model.ts';
 import { isResearchRequest, researchModelScript } from '../../apps/api/src/test/fakes/research-model.ts';
+import { isRoadmapRequest, roadmapScript } from '../../apps/api/src/test/fakes/roadmap-model.ts';
 
 export const MODEL_TITLE = 'Validar la idea';
 
@@ -79,6 +80,11 @@ export const PLAN_CHANGE_WORD = 'marketing';
 export const PLAN_CHANGE_ANSWER =
   'Con tu plan, subir el marketing de 400 € a 600 € al mes acelera la captación.\n\n[[cambio-plan marketing_monthly=600]]';
 
+/** Questions with this word get an answer that proposes tasks for the roadmap (ADR 0055). */
+export const ROADMAP_TASK_WORD = 'toca';
+export const ROADMAP_TASK_ANSWER =
+  'Según tu hoja de ruta, esta semana te toca la cata con restaurantes. Añadiría una llamada previa.\n\n[[tarea-hoja-de-ruta Llamar a cinco restaurantes del barrio :: Dos aceptan una cata]]';
+
 export function e2eModelScript(body: RecordedRequest['body']): FakeScript {
   // Market research: each step a little slow, so that its stages can be seen; the model misquotes a figure
   // in each section and slips in addresses and an instruction (the check must catch them).
@@ -86,12 +92,17 @@ export function e2eModelScript(body: RecordedRequest['body']): FakeScript {
     return researchModelScript(body, { delayMs: researchStepMs, misquote: true, inject: true });
   // 'Proponer supuestos' of the financial plan: a first set of assumptions as JSON.
   if (isProposalsRequest(body)) return proposalsScript();
+  // 'Revisar mi hoja de ruta': a roadmap as JSON.
+  if (isRoadmapRequest(body)) return roadmapScript();
   if (!body.stream) return { tokens: [MODEL_TITLE] };
   const failure = scriptedFailure(lastUserText(body));
   if (failure) return failure;
   if (lastUserText(body).includes(VARIANT_WORD)) {
     variants += 1;
     return { tokens: tokenize(variantAnswer(variants)), firstTokenDelayMs: 50, tokenDelayMs: 10 };
+  }
+  if (lastUserText(body).includes(ROADMAP_TASK_WORD)) {
+    return { tokens: tokenize(ROADMAP_TASK_ANSWER), firstTokenDelayMs: 50, tokenDelayMs: 10 };
   }
   if (lastUserText(body).includes(PLAN_CHANGE_WORD)) {
     return { tokens: tokenize(PLAN_CHANGE_ANSWER), firstTokenDelayMs: 50, tokenDelayMs: 10 };

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadEnv } from '../../apps/api/src/env.ts';
 import { createLogger } from '../../apps/api/src/logger.ts';
+import { runNotificationRound } from '../../apps/api/src/modules/notifications/round.ts';
 import { closeOnSignals, startServer } from '../../apps/api/src/server.ts';
 import { startFakeOidc } from '../../apps/api/src/test/fakes/oidc.ts';
 import { startFakeOpenAI } from '../../apps/api/src/test/fakes/openai.ts';
@@ -45,6 +46,7 @@ let spendAllCredits: (email: string) => Promise<void> = async () => {};
 let analyticsOf: (email: string) => Promise<unknown[]> = async () => [];
 let analyticsOfCampaign: (campaign: string) => Promise<unknown[]> = async () => [];
 let seedThread: (businessId: number, count: number, failedAt: number) => Promise<number> = async () => 0;
+let notificationRound: (at: Date) => Promise<void> = async () => {};
 
 http
   .createServer(async (req, res) => {
@@ -81,6 +83,13 @@ http
       );
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ chatId }));
+      return;
+    }
+    const roundAt = new URL(req.url ?? '/', 'http://x').searchParams.get('notifications-round');
+    if (req.method === 'POST' && roundAt) {
+      // The notifications' hourly schedule (ADR 0056), run now with the clock at `roundAt`.
+      await notificationRound(new Date(roundAt));
+      res.writeHead(204).end();
       return;
     }
     const stepMs = new URL(req.url ?? '/', 'http://x').searchParams.get('research-step-ms');
@@ -181,5 +190,6 @@ seedThread = async (businessId, count, failedAt) => {
   const rows = (result as unknown as { rows: Array<{ id: number }> }).rows;
   return Number(rows[0]?.id);
 };
+notificationRound = (at) => runNotificationRound(server.database.db, logger, at);
 console.log(`e2e server ready at ${server.url}`);
 closeOnSignals(server, logger);

@@ -44,8 +44,10 @@ import { financeRoutes } from './modules/finance/routes.ts';
 import { shareKey } from './modules/finance/share-links.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { researchRoutes } from './modules/research/routes.ts';
 import { RESEARCH_JOB, type SendResearchJob, startResearch } from './modules/research/start-research.ts';
+import { roadmapRoutes } from './modules/roadmap/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { mountSpa } from './web/spa.ts';
 
@@ -231,6 +233,8 @@ export function createApp(deps: AppDeps): App {
   });
   api.route('/', chatRoutes({ service: chatService, writeTick: chatEngine.writeTick }));
   api.route('/', financeRoutes({ db: database.db, assistant, shareKey: shareKey(authSecret(env)) }));
+  api.route('/', roadmapRoutes({ db: database.db, track: analytics.track, assistant }));
+  api.route('/', notificationRoutes({ db: database.db, track: analytics.track }));
   api.route('/', latestChatRoutes(chatService));
   api.route('/', feedbackRoutes(database.db));
   api.route('/', mailRoutes(database.db, authSecret(env)));

@@ -131,6 +131,16 @@ const baseEnvSchema = z.object({
     .min(10, 'must be a whole number of seconds from 10 to 7200')
     .max(7200, 'must be a whole number of seconds from 10 to 7200')
     .default(900),
+  /**
+   * When the notifications' round runs (ADR 0056), a cron expression: every hour by default, each
+   * user's morning being one of those hours in their time zone.
+   */
+  NOTIFICATIONS_CRON: z.string().min(9).default('7 * * * *'),
+  /**
+   * Test-only: the instant the notifications' round takes as now (ISO 8601), so a test can put a user's
+   * morning or a Monday where it needs it. Refused with NODE_ENV=production.
+   */
+  NOTIFICATIONS_CLOCK: z.iso.datetime({ offset: true }).optional(),
   /** Operators who may open the console (/admin), comma-separated e-mail addresses. */
   ADMIN_EMAILS: z
     .string()
@@ -248,6 +258,13 @@ const envSchema = baseEnvSchema.superRefine((env, ctx) => {
     ctx.addIssue({
       code: 'custom',
       path: ['RESEARCH_ALLOW_LOOPBACK'],
+      message: 'is for tests only and is refused with NODE_ENV=production',
+    });
+  }
+  if (env.NOTIFICATIONS_CLOCK && env.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['NOTIFICATIONS_CLOCK'],
       message: 'is for tests only and is refused with NODE_ENV=production',
     });
   }

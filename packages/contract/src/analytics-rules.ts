@@ -26,6 +26,9 @@ export const PRODUCT_EVENTS = {
   checkoutResult: 'Resultado del pago',
   answerStopped: 'Respuesta detenida',
   answerFailed: 'Respuesta fallida',
+  roadmapCreated: 'Hoja de ruta creada',
+  taskDone: 'Tarea hecha',
+  notificationOpened: 'Notificación abierta',
 } as const;
 
 /**

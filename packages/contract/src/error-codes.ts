@@ -17,6 +17,18 @@ export const ERROR_CODES = {
   planAdvisorNotAllowed: 'PLAN_ADVISOR_NOT_ALLOWED',
   /** The model's proposals could not be had or read (502, ADR 0041). */
   planProposalsFailed: 'PLAN_PROPOSALS_FAILED',
+  /** The roadmap: the plans the catalogue marks for it (403, ADR 0055). */
+  roadmapNotAllowed: 'ROADMAP_NOT_ALLOWED',
+  /** 'Crear mi hoja de ruta' on a business that has one (409). */
+  roadmapExists: 'ROADMAP_EXISTS',
+  /** 'Deshacer' with no change left to undo, or after its time (409). */
+  nothingToUndo: 'NOTHING_TO_UNDO',
+  /** 'Aplicar' with no revision of the roadmap waiting (409). */
+  noRoadmapProposal: 'NO_ROADMAP_PROPOSAL',
+  /** The model's proposal for the roadmap could not be had or read (502). */
+  roadmapProposalFailed: 'ROADMAP_PROPOSAL_FAILED',
+  /** The notifications: the plans the catalogue marks for them (403, ADR 0056). */
+  notificationsNotAllowed: 'NOTIFICATIONS_NOT_ALLOWED',
   /** The console: the address is an operator's, but the account has not verified it yet (403, ADR 0022). */
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   tooManyRequests: 'TOO_MANY_REQUESTS',

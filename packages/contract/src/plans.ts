@@ -36,12 +36,14 @@ export interface Plan {
    */
   researchMaxTokens: number;
   advancedSources: boolean;
+  /** 'Hoja de ruta personalizada' (ADR 0055): today the CEO plans. */
+  roadmap: boolean;
+  /** 'Notificaciones inteligentes' (ADR 0056): today the CEO plans. */
+  notifications: boolean;
   features: PlanFeature[];
   popular: boolean;
   showSliderCredits: boolean;
 }
-
-const COMING_SOON = 'Proximamente...';
 
 const ceoFeatures = (credits: string): PlanFeature[] => [
   { text: credits, included: true },
@@ -50,8 +52,8 @@ const ceoFeatures = (credits: string): PlanFeature[] => [
   { text: 'Acceso a fuentes avanzadas', included: true },
   { text: 'Plan financiero y plan de empresa (DOCX y PDF)', included: true },
   { text: 'Supuestos propuestos por el mentor y enlaces para compartir', included: true },
-  { text: `Hoja de ruta personalizada (${COMING_SOON})`, included: true },
-  { text: `Notificaciones inteligentes (${COMING_SOON})`, included: true },
+  { text: 'Hoja de ruta personalizada', included: true },
+  { text: 'Notificaciones inteligentes', included: true },
 ];
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -67,6 +69,8 @@ export const PLANS: Record<PlanId, Plan> = {
     researchEnabled: false,
     researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: false,
+    roadmap: false,
+    notifications: false,
     features: [],
     popular: false,
     showSliderCredits: false,
@@ -83,6 +87,8 @@ export const PLANS: Record<PlanId, Plan> = {
     researchEnabled: false,
     researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: false,
+    roadmap: false,
+    notifications: false,
     features: [
       { text: '100 créditos al mes', included: true },
       { text: '1 negocio', included: true },
@@ -90,6 +96,8 @@ export const PLANS: Record<PlanId, Plan> = {
       { text: 'Acceso a fuentes avanzadas', included: false },
       { text: 'Plan financiero y plan de empresa (DOCX y PDF)', included: true },
       { text: 'Supuestos propuestos por el mentor y enlaces para compartir', included: false },
+      { text: 'Hoja de ruta personalizada', included: false },
+      { text: 'Notificaciones inteligentes', included: false },
     ],
     popular: false,
     showSliderCredits: false,
@@ -106,6 +114,8 @@ export const PLANS: Record<PlanId, Plan> = {
     researchEnabled: true,
     researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: false,
+    roadmap: false,
+    notifications: false,
     features: [
       { text: '500 créditos al mes', included: true },
       { text: '1 negocio', included: true },
@@ -113,6 +123,8 @@ export const PLANS: Record<PlanId, Plan> = {
       { text: 'Acceso a fuentes avanzadas', included: false },
       { text: 'Plan financiero y plan de empresa (DOCX y PDF)', included: true },
       { text: 'Supuestos propuestos por el mentor y enlaces para compartir', included: true },
+      { text: 'Hoja de ruta personalizada', included: false },
+      { text: 'Notificaciones inteligentes', included: false },
     ],
     popular: false,
     showSliderCredits: false,
@@ -129,6 +141,8 @@ export const PLANS: Record<PlanId, Plan> = {
     researchEnabled: true,
     researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: true,
+    roadmap: true,
+    notifications: true,
     features: ceoFeatures('600 créditos al mes'),
     popular: true,
     showSliderCredits: true,
@@ -145,6 +159,8 @@ export const PLANS: Record<PlanId, Plan> = {
     researchEnabled: true,
     researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: true,
+    roadmap: true,
+    notifications: true,
     features: ceoFeatures('1400 créditos al mes'),
     popular: true,
     showSliderCredits: true,
@@ -161,6 +177,8 @@ export const PLANS: Record<PlanId, Plan> = {
     researchEnabled: true,
     researchMaxTokens: RESEARCH_MAX_TOKENS,
     advancedSources: true,
+    roadmap: true,
+    notifications: true,
     features: ceoFeatures('Créditos ilimitados'),
     popular: true,
     showSliderCredits: true,
@@ -223,6 +241,11 @@ export function hasPlanAdvisor(planId: number): boolean {
   return planOf(planId).price > 0;
 }
 
+/** 'Hoja de ruta personalizada' (ADR 0055): the plans the catalogue marks for it. */
+export function hasRoadmap(planId: number): boolean {
+  return planOf(planId).roadmap;
+}
+
 export function hasAdvancedSources(planId: number): boolean {
   return planOf(planId).advancedSources;
 }
@@ -231,4 +254,9 @@ export function hasAdvancedSources(planId: number): boolean {
 export function displayCredits(planId: number, credits: number | null): number | null {
   if (hasUnlimitedCredits(planId)) return null;
   return Math.max(0, credits ?? 0);
+}
+
+/** 'Notificaciones inteligentes' (ADR 0056): the plans the catalogue marks for them. */
+export function hasNotifications(planId: number): boolean {
+  return planOf(planId).notifications;
 }

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TOPICS } from './notification-rules.ts';
 import { USER_NAME_MAX_LENGTH, userText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -50,4 +51,8 @@ export type MailPreference = z.infer<typeof mailPreferenceSchema>;
  * (ADR 0050). Mail programs post `List-Unsubscribe=One-Click` to the same address (RFC 8058).
  */
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(200) });
-export const unsubscribeResultSchema = z.object({ product_mail: z.literal(false) });
+export const unsubscribeResultSchema = z.object({
+  product_mail: z.boolean(),
+  /** The kind of notification turned off (a notification's mail, ADR 0056); null: every product mail. */
+  topic: z.enum(NOTIFICATION_TOPICS).nullable(),
+});

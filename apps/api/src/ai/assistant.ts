@@ -1,8 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
 import {
   APICallError,
   type JSONSchema7,
@@ -216,24 +213,27 @@ export function unconfiguredAssistant(): Assistant {
 export function createAssistant(env: Env, logger: Logger): Assistant {
   const provider = env.AI_PROVIDER ?? (localModelFile(env) ? 'local' : undefined);
   const vision = (fallback: boolean) => (env.AI_VISION ? env.AI_VISION === 'true' : fallback);
+  // The providers' SDKs are loaded at the first call to the model, only the one configured (ADR 0027); a
+  // failed load fails that call as the model's own failure would.
+  const settings = { apiKey: env.AI_API_KEY, baseURL: env.AI_BASE_URL };
   let assistant: Assistant;
   switch (provider) {
     case 'openai': {
       const modelId = env.AI_MODEL ?? DEFAULT_MODELS.openai;
-      const openai = createOpenAI({ apiKey: env.AI_API_KEY, baseURL: env.AI_BASE_URL });
-      assistant = modelAssistant(`openai:${modelId}`, openai(modelId), { vision: vision(true) });
+      const model = async () => (await import('@ai-sdk/openai')).createOpenAI(settings)(modelId);
+      assistant = modelAssistant(`openai:${modelId}`, model, { vision: vision(true) });
       break;
     }
     case 'anthropic': {
       const modelId = env.AI_MODEL ?? DEFAULT_MODELS.anthropic;
-      const anthropic = createAnthropic({ apiKey: env.AI_API_KEY, baseURL: env.AI_BASE_URL });
-      assistant = modelAssistant(`anthropic:${modelId}`, anthropic(modelId), { vision: vision(true) });
+      const model = async () => (await import('@ai-sdk/anthropic')).createAnthropic(settings)(modelId);
+      assistant = modelAssistant(`anthropic:${modelId}`, model, { vision: vision(true) });
       break;
     }
     case 'google': {
       const modelId = env.AI_MODEL ?? DEFAULT_MODELS.google;
-      const google = createGoogleGenerativeAI({ apiKey: env.AI_API_KEY, baseURL: env.AI_BASE_URL });
-      assistant = modelAssistant(`google:${modelId}`, google(modelId), { vision: vision(true) });
+      const model = async () => (await import('@ai-sdk/google')).createGoogleGenerativeAI(settings)(modelId);
+      assistant = modelAssistant(`google:${modelId}`, model, { vision: vision(true) });
       break;
     }
     case 'openai-compatible': {

@@ -98,6 +98,19 @@ describe('PGlite on its own thread', () => {
     expect(rows).toEqual([{ id: 2 }]);
   });
 
+  it('says why a new data directory could not be initialised', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-pglite-thread-'));
+    try {
+      // A file where the data directory's parent should be: the initialising process cannot create it.
+      fs.writeFileSync(path.join(parent, 'taken'), '');
+      await expect(openPgliteThread(path.join(parent, 'taken', 'pglite'))).rejects.toThrow(
+        /ENOTDIR|not a directory/i,
+      );
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('keeps data on disk across a close and a reopen, and refuses statements once closed', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-pglite-thread-'));
     try {

@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -50,9 +51,37 @@ type Reply =
   | { id: number; ok: false; error: Record<string, unknown> };
 
 const WORKER_FILE = codeFile('db/pglite-worker.js');
+const INITDB_FILE = codeFile('db/pglite-initdb.js');
 
-function startWorker(data: { dataDir: string | undefined; settings: string[]; initialiseOnly?: boolean }) {
+function startWorker(data: { dataDir: string | undefined; settings: string[] }) {
   return new Worker(WORKER_FILE, { workerData: data, execArgv: workerFlags(process.execArgv) });
+}
+
+/**
+ * Initialises a new data directory in a process of its own (pglite-initdb.js) and resolves once it has
+ * ended; rejects with its error when it could not. Only PostgreSQL's settings go to it, no Node flags.
+ */
+function initialise(dataDir: string, settings: string[]): Promise<void> {
+  const child = fork(INITDB_FILE, [dataDir, ...settings], {
+    execArgv: [],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000);
+  });
+  let reply: { ready: boolean; error?: Record<string, unknown> } | undefined;
+  child.once('message', (message: typeof reply) => {
+    reply = message;
+  });
+  return new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (reply?.ready && code === 0) resolve();
+      else if (reply?.error) reject(toError(reply.error));
+      else reject(new Error(`the database's initialisation stopped (${code}): ${stderr.trim()}`));
+    });
+  });
 }
 
 /** Resolves when the worker has opened PGlite; rejects with its error when it could not. */
@@ -78,19 +107,15 @@ export interface PgliteMemory {
 
 /**
  * Starts the worker on `dataDir` (in memory without one) and resolves once PGlite is open. A data directory
- * that is not initialised yet is initialised first by a thread of its own that then ends (ADR 0053):
- * initdb's WebAssembly memory (about 450 MB) would otherwise stay in the process for good.
+ * that is not initialised yet is initialised first by a process of its own that then ends (ADR 0053,
+ * ADR 0027): initdb's WebAssembly memory would otherwise stay in the server for good.
  */
 export async function openPgliteThread(
   dataDir: string | undefined,
   memory?: PgliteMemory,
 ): Promise<PgliteThread> {
   const settings = memory ? [`shared_buffers=${memory.sharedBuffers}`, `work_mem=${memory.workMem}`] : [];
-  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    const initialiser = startWorker({ dataDir, settings, initialiseOnly: true });
-    await opened(initialiser);
-    await new Promise((resolve) => initialiser.once('exit', resolve));
-  }
+  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir, settings);
   const worker = startWorker({ dataDir, settings });
   await opened(worker);
 

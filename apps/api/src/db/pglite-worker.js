@@ -24,14 +24,11 @@ try {
   client = await PGlite.create(workerData.dataDir ?? undefined, {
     startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])],
   });
-  // A thread that only initialises a new data directory ends here, and its memory with it.
-  if (workerData.initialiseOnly) await client.close();
 } catch (error) {
   port.postMessage({ ready: false, error: describe(error) });
   process.exit(1);
 }
 port.postMessage({ ready: true });
-if (workerData.initialiseOnly) port.close();
 
 /**
  * What of a result crosses threads (the rows, their fields, the count), or an empty one.

@@ -7,6 +7,8 @@ import { APP_OPERATIONS } from './authorization-matrix-app.ts';
 import { AUTH_OPERATIONS } from './authorization-matrix-auth.ts';
 import { CHAT_AND_BILLING_OPERATIONS } from './authorization-matrix-chats.ts';
 import { FINANCE_OPERATIONS } from './authorization-matrix-finance.ts';
+import { NOTIFICATION_OPERATIONS } from './authorization-matrix-notifications.ts';
+import { ROADMAP_OPERATIONS } from './authorization-matrix-roadmap.ts';
 import { authRoutes, documentRoutes, openApiDocument, routesOutsideDocument } from './served-routes.ts';
 import {
   createOwner,
@@ -24,8 +26,10 @@ import {
 // anything of the owner's. A route the app serves that this table does not list fails the test.
 
 // The matrix itself lives in authorization-matrix-*.ts; the order of its parts is the order of sending.
-// The financial plan's go first: revoking the owner's link (last) must come before their idea is deleted.
+// The roadmap's and the financial plan's go first: revoking the owner's link (last) must come before their idea is deleted.
 const MATRIX: Record<string, Entry> = {
+  ...ROADMAP_OPERATIONS,
+  ...NOTIFICATION_OPERATIONS,
   ...FINANCE_OPERATIONS,
   ...APP_OPERATIONS,
   ...CHAT_AND_BILLING_OPERATIONS,

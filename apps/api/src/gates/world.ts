@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { accounts, researches, sessions } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
+import { insertNotification } from '../modules/notifications/notification-store.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { userOnPlan } from '../test/chat-owner.ts';
 import { startFakeOpenAI } from '../test/fakes/openai.ts';
@@ -60,6 +61,11 @@ export interface Owner extends Person {
   /** A read-only link to the idea's financial plan (ADR 0042): its id and its signed token. */
   shareId: string;
   shareToken: string;
+  /** The idea's roadmap (ADR 0055): a milestone and a task of it. */
+  roadmapMilestoneId: number;
+  roadmapTaskId: number;
+  /** A notification of the owner's centre (ADR 0056). */
+  notificationId: number;
   /** Better Auth's rows: the session token (what the cookie signs) and the password account's id. */
   sessionToken: string;
   accountId: number;
@@ -185,6 +191,21 @@ export async function createOwner(t: TestApp): Promise<Owner> {
     .set({ status: 'completed', completedAt: new Date() })
     .where(eq(researches.id, research.id));
   const share = await api('POST', `/api/businesses/${idea.id}/financial-plan/shares`, { days: 7 });
+  const roadmap = await api('POST', `/api/businesses/${idea.id}/roadmap`);
+  const notificationId =
+    (await insertNotification(
+      t.database.db,
+      {
+        userId: me.id,
+        kind: 'tarea_manana',
+        businessId: idea.id,
+        periodKey: '2026-12-04:matriz',
+        title: `Mañana vence una tarea de ${OWNER_MARK}`,
+        body: `«Tarea ${OWNER_MARK}»`,
+        link: `/roadmap/${idea.id}`,
+      },
+      'skipped',
+    )) ?? 0;
   const checkout = await api('POST', '/api/subscriptions', { plan_id: 5 });
   const checkoutSessionId = String(new URL(checkout.url).pathname.split('/').at(-1));
 
@@ -207,6 +228,9 @@ export async function createOwner(t: TestApp): Promise<Owner> {
     checkoutSessionId,
     shareId: share.id,
     shareToken: String(share.url).split('/compartido/')[1] ?? '',
+    roadmapMilestoneId: roadmap.roadmap.milestones[0].id,
+    roadmapTaskId: roadmap.roadmap.milestones[0].tasks[0].id,
+    notificationId,
     sessionToken: session?.token ?? '',
     accountId: account?.id ?? 0,
   };

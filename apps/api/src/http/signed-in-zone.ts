@@ -25,6 +25,9 @@ export const SIGNED_IN_PATHS = [
   '/researches',
   '/researches/*',
   '/feedback',
+  // The notification centre and its preferences (ADR 0056).
+  '/notifications',
+  '/notifications/*',
   '/subscriptions',
   '/subscriptions/*',
   // The console's door: asking for the verification link and spending it (ADR 0022).

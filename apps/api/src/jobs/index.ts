@@ -1,9 +1,12 @@
 import type { Db } from '../db/client.ts';
 import { deleteOldWriteWindows } from '../http/write-limits.ts';
+import type { Logger } from '../logger.ts';
 import { rollUpClosedDays } from '../modules/analytics/daily-rollup.ts';
 import { deleteExpiredEvents } from '../modules/analytics/retention.ts';
 import { deleteExpiredSignInCounters } from '../modules/auth/sign-in-lockout.ts';
 import { deleteExpiredReservations } from '../modules/chats/send-reservations.ts';
+import type { NotificationMailData } from '../modules/notifications/mail-job.ts';
+import { NOTIFICATION_ROUND_JOB, runNotificationRound } from '../modules/notifications/round.ts';
 import type { ResearchWorker } from '../modules/research/job.ts';
 import type { JobDefinition } from './queue.ts';
 
@@ -12,6 +15,11 @@ export interface JobDeps {
   research: ResearchWorker;
   /** Tells a founder their market study is ready, or that it failed (ADR 0050). */
   researchMail: JobDefinition<{ researchId: number }>;
+  /** The notifications' e-mails, one or a digest (ADR 0056). */
+  notificationMail: JobDefinition<NotificationMailData>;
+  /** The notifications' round: when (cron) and what it takes as now (tests set a clock). */
+  notifications: { cron: string; now: () => Date };
+  logger: Logger;
   analyticsRetentionDays: number;
   /** ADMIN_EMAILS: the operators, left out of the console's daily counts. */
   adminEmails: readonly string[];
@@ -47,6 +55,15 @@ export function appJobs(deps: JobDeps): JobDefinition[] {
         await rollUpClosedDays(deps.db, deps.adminEmails);
       },
     },
+    {
+      // 'Notificaciones inteligentes' (ADR 0056): hourly, each user's morning in their time zone.
+      name: NOTIFICATION_ROUND_JOB,
+      schedule: deps.notifications.cron,
+      handle: async () => {
+        await runNotificationRound(deps.db, deps.logger, deps.notifications.now());
+      },
+    },
+    deps.notificationMail as JobDefinition,
     deps.research.job as JobDefinition,
     deps.researchMail as JobDefinition,
   ];

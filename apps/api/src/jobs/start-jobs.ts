@@ -5,6 +5,11 @@ import type { Logger } from '../logger.ts';
 import { analyticsFromEnv } from '../modules/analytics/from-env.ts';
 import { authSecret } from '../modules/auth/auth.ts';
 import { createMailer, type Mailer } from '../modules/mail/mailer.ts';
+import {
+  NOTIFICATION_MAIL_JOB,
+  notificationMailJob,
+  sweepNotificationMails,
+} from '../modules/notifications/mail-job.ts';
 import { createResearchWorker } from '../modules/research/job.ts';
 import { RESEARCH_MAIL_JOB, researchMailJob } from '../modules/research/mail-job.ts';
 import { RESEARCH_JOB } from '../modules/research/start-research.ts';
@@ -42,9 +47,18 @@ export async function startJobs(
     concurrency: env.RESEARCH_CONCURRENCY,
     track: analytics.track,
   });
+  const mailer = options.mailer ?? createMailer(env, logger);
+  const notificationMail = notificationMailJob({
+    db: database.db,
+    mailer,
+    logger,
+    publicUrl: env.PUBLIC_URL,
+    productName: env.PRODUCT_NAME,
+    secret: authSecret(env),
+  });
   const researchMail = researchMailJob({
     db: database.db,
-    mailer: options.mailer ?? createMailer(env, logger),
+    mailer,
     logger,
     publicUrl: env.PUBLIC_URL,
     productName: env.PRODUCT_NAME,
@@ -55,6 +69,12 @@ export async function startJobs(
       db: database.db,
       research,
       researchMail,
+      notificationMail,
+      notifications: {
+        cron: env.NOTIFICATIONS_CRON,
+        now: () => (env.NOTIFICATIONS_CLOCK ? new Date(env.NOTIFICATIONS_CLOCK) : new Date()),
+      },
+      logger,
       analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,
       adminEmails: env.ADMIN_EMAILS,
     }),
@@ -72,13 +92,41 @@ export async function startJobs(
         },
       )
     : async () => {};
+  const stopSweeper = options.work
+    ? startNotificationSweeper(database, logger, async (data) => {
+        await queue.send(NOTIFICATION_MAIL_JOB, data);
+      })
+    : async () => {};
   return {
     queue,
     async stop() {
+      await stopSweeper();
       await stopWatchdog();
       await research.stop();
       await stopQueue(queue);
       await analytics.flush();
     },
+  };
+}
+
+/** Every 5 s, the notifications' mails that are due (or whose sender died) go to the queue (ADR 0056). */
+function startNotificationSweeper(
+  database: Database,
+  logger: Logger,
+  send: Parameters<typeof sweepNotificationMails>[1],
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepNotificationMails(database.db, send)
+      .catch((error) => logger.warn({ err: error }, 'notification mail sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, 5_000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
   };
 }

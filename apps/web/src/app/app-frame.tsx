@@ -1,3 +1,4 @@
+import { hasNotifications } from '@rumbo/contract';
 import { ChartNoAxesCombined, Home, MessagesSquare, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -7,6 +8,8 @@ import { copy } from '../config/copy.es.ts';
 import { paths } from '../config/paths.ts';
 import { useMe } from '../features/auth/hooks/use-me.ts';
 import { useSession } from '../features/auth/hooks/use-session.ts';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
+import { useNotificationSession } from '../features/notifications/use-notification-session.ts';
 
 const links = [
   { to: paths.home, label: copy.nav.home, icon: Home, end: true },
@@ -23,7 +26,10 @@ const consoleLink = { to: paths.admin, label: copy.nav.console, icon: ChartNoAxe
  * the banner) and the steps before a plan (nowhere to go yet) is drawn inside it, so none loses the app.
  */
 export function AppFrame({ children }: { children: ReactNode }) {
-  const isOperator = useMe().data?.role === 'admin';
+  const me = useMe().data;
+  const isOperator = me?.role === 'admin';
+  const notifying = me ? hasNotifications(me.plan_id) : false;
+  useNotificationSession(me ? notifying : undefined, me?.id);
   return (
     <div className="flex min-h-full flex-col sm:flex-row">
       <SkipLink />
@@ -45,6 +51,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             {label}
           </NavLink>
         ))}
+        {me ? <NotificationBell hasNotifications={notifying} className="self-center sm:mt-2" /> : null}
       </nav>
       <div id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
         <DemoBanner />

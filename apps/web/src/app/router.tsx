@@ -100,6 +100,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: () => import('./routes/finance.tsx'),
         },
         {
+          path: 'roadmap/:businessId',
+          handle: titled(titles.roadmap),
+          lazy: () => import('./routes/roadmap.tsx'),
+        },
+        {
           path: 'compartido/:token',
           handle: titled(titles.sharedPlan),
           lazy: () => import('./routes/shared-plan.tsx'),

@@ -51,6 +51,7 @@ export const copy = {
     chat: 'Chat',
     report: 'Investigación de mercado',
     finance: 'Plan financiero',
+    roadmap: 'Hoja de ruta',
     sharedPlan: 'Plan compartido',
     profile: 'Perfil',
     subscription: 'Suscripción',

@@ -13,6 +13,8 @@ export const paths = {
   chat: (type: string, company: number | string) => `/chat/${type}/${company}`,
   report: (businessId: number | string) => `/report/${businessId}`,
   finance: (businessId: number | string) => `/finanzas/${businessId}`,
+  /** A business's roadmap ('Hoja de ruta', ADR 0055). */
+  roadmap: (businessId: number | string) => `/roadmap/${businessId}`,
   /** A read-only shared plan (ADR 0042): open to anyone with the link. */
   sharedPlan: (token: string) => `/compartido/${token}`,
   profile: '/profile',

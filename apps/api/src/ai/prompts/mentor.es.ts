@@ -7,6 +7,8 @@ export interface MentorPromptInput {
   research: string | null;
   /** The financial plan's key figures, as planBlock() gives them, when the business has a saved plan. */
   plan?: string | null;
+  /** The roadmap's open tasks and what was done lately, as roadmapBlock() gives them, when it has any. */
+  roadmap?: string | null;
   today: Date;
 }
 
@@ -56,6 +58,7 @@ export function businessProfile(business: Business): string {
 export function mentorSystemPrompt(input: MentorPromptInput): string {
   const { productName, business, today } = input;
   const plan = input.plan?.trim() ? `\n\n<plan_financiero>\n${input.plan.trim()}\n</plan_financiero>` : '';
+  const roadmap = input.roadmap?.trim() ? `\n\n<hoja_de_ruta>\n${input.roadmap.trim()}\n</hoja_de_ruta>` : '';
   const research = input.research?.trim()
     ? `\n\n<investigacion_de_mercado>\n${input.research.trim()}\n</investigacion_de_mercado>`
     : '\n\nTodavía no hay una investigación de mercado de este negocio: si hace falta, dilo y trabaja con lo que sabes.';
@@ -73,5 +76,5 @@ Hoy es ${today.toISOString().slice(0, 10)}.
 
 <perfil_del_negocio>
 ${businessProfile(business)}
-</perfil_del_negocio>${research}${plan}`;
+</perfil_del_negocio>${research}${plan}${roadmap}`;
 }

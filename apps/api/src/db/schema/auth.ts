@@ -38,6 +38,8 @@ export const users = pgTable(
      * account (the market study's 'ready' and 'failed' mails); the password reset is always sent.
      */
     productMail: boolean('product_mail').notNull().default(true),
+    /** The browser's IANA time zone, sent at sign-in (ADR 0056): the notifications' morning is theirs. */
+    timeZone: text('time_zone'),
     /** Sign-in asks for an authenticator code (Better Auth's two-factor plugin, product.md §4 second factor). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),

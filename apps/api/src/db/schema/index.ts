@@ -6,5 +6,7 @@ export * from './chats.ts';
 export * from './credits.ts';
 export * from './feedback.ts';
 export * from './finance.ts';
+export * from './notifications.ts';
 export * from './research.ts';
+export * from './roadmap.ts';
 export * from './write-limits.ts';

@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { financialPlans } from '../../db/schema/index.ts';
+import { financialPlans, roadmapMilestones, roadmaps, roadmapTasks } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/app.ts';
 import { shopPlan } from '../finance/finance-test-kit.ts';
 import { type AccountApp, closeAccountApp, newUser, startAccountApp } from './account-test-app.ts';
@@ -29,6 +29,27 @@ describe('GET /api/users/me/export', () => {
     await t.database.db
       .insert(financialPlans)
       .values({ businessId: first.business.id, userId: owner.id, ...shopPlan, proposals: [] });
+    // The first business's roadmap (ADR 0055): a milestone with a task done.
+    await t.database.db
+      .insert(roadmaps)
+      .values({ businessId: first.business.id, userId: owner.id, origin: 'plantilla' });
+    const [milestone] = await t.database.db
+      .insert(roadmapMilestones)
+      .values({
+        businessId: first.business.id,
+        stage: 'Próximos 30 días',
+        title: 'Primeros clientes',
+        position: 0,
+      })
+      .returning();
+    await t.database.db.insert(roadmapTasks).values({
+      businessId: first.business.id,
+      milestoneId: milestone?.id ?? 0,
+      kind: 'tarea',
+      title: 'Llamar a diez clientes',
+      status: 'hecha',
+      position: 0,
+    });
 
     expect((await t.request('/api/users/me/export')).status).toBe(401);
     const res = await t.request('/api/users/me/export', { headers: { cookie: owner.cookie } });
@@ -40,6 +61,17 @@ describe('GET /api/users/me/export', () => {
     const text = async (name: string) => (await zip.file(name)?.async('string')) ?? '';
 
     expect(JSON.parse(await text('perfil.json'))).toMatchObject({ email: owner.email, full_name: 'Dueña' });
+    // The notification centre's preferences (ADR 0056), the defaults until changed.
+    expect(JSON.parse(await text('notificaciones.json'))).toEqual({
+      preferencias: {
+        research: true,
+        tasks: true,
+        credits: true,
+        weekly_summary: true,
+        mail_frequency: 'inmediato',
+      },
+      notificaciones: [],
+    });
     for (const [label, { business, chatId }] of [
       ['alfa', first],
       ['beta', second],
@@ -69,6 +101,18 @@ describe('GET /api/users/me/export', () => {
     });
     expect(
       names.some((name) => name.startsWith(`negocios/${second.business.id}-negocio-beta/plan-financiero`)),
+    ).toBe(false);
+    expect(
+      JSON.parse(await text(`negocios/${first.business.id}-negocio-alfa/hoja-de-ruta.json`)),
+    ).toMatchObject([
+      {
+        stage: 'Próximos 30 días',
+        title: 'Primeros clientes',
+        tasks: [{ title: 'Llamar a diez clientes', status: 'hecha' }],
+      },
+    ]);
+    expect(
+      names.some((name) => name.startsWith(`negocios/${second.business.id}-negocio-beta/hoja-de-ruta`)),
     ).toBe(false);
     const everything = (await Promise.all(names.map(text))).join('\n');
     expect(everything).not.toContain('ajeno');

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { asc, eq, inArray } from 'drizzle-orm';
-import JSZip from 'jszip';
 import type { Db } from '../../db/client.ts';
 import {
   attachments,
@@ -9,13 +8,17 @@ import {
   creditLedger,
   financialPlans,
   messages,
+  notifications,
   planShares,
   researches,
   researchSources,
+  roadmapMilestones,
+  roadmapTasks,
   users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { preferencesOf } from '../notifications/notification-store.ts';
 
 /** A readable, portable file name part: letters, digits and dashes only, never empty. */
 function slug(text: string, fallback: string): string {
@@ -44,6 +47,8 @@ const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 export async function exportUserData(db: Db, storage: FileStorage, userId: number): Promise<Readable> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('Usuario no encontrado');
+  // Loaded at the first export, not at start (ADR 0027).
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   zip.file(
     'perfil.json',
@@ -56,6 +61,8 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
       discovery_source: user.discoverySource,
       analytics_personal: !user.analyticsOptOut,
       two_factor_enabled: user.twoFactorEnabled,
+      product_mail: user.productMail,
+      time_zone: user.timeZone,
       created_at: user.createdAt,
     }),
   );
@@ -70,6 +77,22 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
     .where(eq(creditLedger.userId, userId))
     .orderBy(asc(creditLedger.id));
   zip.file('creditos.json', asJson(ledger));
+  // The notification centre and its preferences (ADR 0056).
+  const notices = await db
+    .select({
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      read_at: notifications.readAt,
+      created_at: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.id));
+  zip.file(
+    'notificaciones.json',
+    asJson({ preferencias: await preferencesOf(db, userId), notificaciones: notices }),
+  );
 
   const owned = await db
     .select()
@@ -139,6 +162,41 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
             views: link.views,
           })),
         }),
+      );
+    }
+
+    // The roadmap's milestones and tasks (ADR 0055).
+    const milestones = await db
+      .select()
+      .from(roadmapMilestones)
+      .where(eq(roadmapMilestones.businessId, business.id))
+      .orderBy(asc(roadmapMilestones.position));
+    if (milestones.length > 0) {
+      const tasks = await db
+        .select()
+        .from(roadmapTasks)
+        .where(eq(roadmapTasks.businessId, business.id))
+        .orderBy(asc(roadmapTasks.position));
+      zip.file(
+        `${folder}/hoja-de-ruta.json`,
+        asJson(
+          milestones.map((m) => ({
+            stage: m.stage,
+            title: m.title,
+            tasks: tasks
+              .filter((task) => task.milestoneId === m.id)
+              .map((task) => ({
+                kind: task.kind,
+                title: task.title,
+                why: task.why,
+                done_when: task.doneWhen,
+                due_date: task.dueDate,
+                status: task.status,
+                notes: task.notes,
+                completed_at: task.completedAt,
+              })),
+          })),
+        ),
       );
     }
 

@@ -1,5 +1,6 @@
 import { GROUP_EVENT, LOGIN_EVENT, PROFILE_EVENT, SIGN_UP_EVENT } from '@rumbo/contract';
-import Mixpanel from 'mixpanel';
+import type Mixpanel from 'mixpanel';
+import { loadOnce } from '../../lib/load-once.ts';
 import type { Logger } from '../../logger.ts';
 import type { EventForwarder, EventRow } from './event-row.ts';
 import { profileProperties, withoutReservedProperties } from './reserved-properties.ts';
@@ -36,21 +37,25 @@ export function createMixpanelForwarder(
   logger: Logger,
 ): EventForwarder {
   const url = new URL(options.apiUrl ?? MIXPANEL_API_URL);
-  const client = Mixpanel.init(options.token, {
-    host: url.host,
-    protocol: url.protocol.replace(':', ''),
-    path: url.pathname.replace(/\/+$/, ''),
-    keepAlive: false,
-    // Never ask Mixpanel to locate the server's address as if it were the user's.
-    geolocate: false,
-  });
+  // The library is loaded at the first forward, not at start (ADR 0027).
+  const mixpanel = loadOnce(async () =>
+    (await import('mixpanel')).default.init(options.token, {
+      host: url.host,
+      protocol: url.protocol.replace(':', ''),
+      path: url.pathname.replace(/\/+$/, ''),
+      keepAlive: false,
+      // Never ask Mixpanel to locate the server's address as if it were the user's.
+      geolocate: false,
+    }),
+  );
   const pending = new Set<Promise<void>>();
-  const remember = (send: (done: (error?: unknown) => void) => void) => {
+  const remember = (send: (client: Mixpanel.Mixpanel, done: (error?: unknown) => void) => void) => {
     const request = new Promise<void>((resolve) => {
-      send((error) => {
+      const done = (error?: unknown) => {
         if (error) logger.warn({ err: error }, 'Mixpanel forward failed');
         resolve();
-      });
+      };
+      mixpanel().then((client) => send(client, done), done);
     }).finally(() => pending.delete(request));
     pending.add(request);
   };
@@ -59,7 +64,7 @@ export function createMixpanelForwarder(
     forward(rows) {
       const events = rows.filter((row) => row.name !== PROFILE_EVENT && row.name !== GROUP_EVENT);
       if (events.length > 0) {
-        remember((done) =>
+        remember((client, done) =>
           client.track_batch(
             events.map((row) => {
               // Ingest already strips identity and control properties from what browsers send; they are
@@ -95,7 +100,7 @@ export function createMixpanelForwarder(
       for (const row of rows) {
         if (row.userId === null) continue;
         if (row.name === PROFILE_EVENT) {
-          remember((done) =>
+          remember((client, done) =>
             client.people.set(
               String(row.userId),
               profileProperties(row.properties) as Mixpanel.PropertyDict,
@@ -103,7 +108,7 @@ export function createMixpanelForwarder(
             ),
           );
         } else if (row.name === GROUP_EVENT) {
-          remember((done) =>
+          remember((client, done) =>
             client.people.set(String(row.userId), { membership: row.properties.membership ?? null }, done),
           );
         }

@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { GenericEndpointContext } from '@better-auth/core';
 import { getCurrentAdapter } from '@better-auth/core/context';
 import { ERROR_CODES, OPERATOR_VERIFICATION_PARAM, OPERATOR_VERIFICATION_TTL_SECONDS } from '@rumbo/contract';
-import { type BetterAuthOptions, betterAuth } from 'better-auth';
+import type { BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+// Without Kysely (about 260 modules loaded for nothing): the database is drizzle's adapter (ADR 0027).
+import { betterAuth } from 'better-auth/minimal';
 import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';

@@ -1,10 +1,9 @@
 import { ACCOUNT_ERROR_CODES } from '@rumbo/contract';
-import Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../http/errors.ts';
 import { isLiveStatus, subscriptionOf } from './fulfilment.ts';
-import { stripeConfig } from './stripe-client.ts';
+import { stripeClient } from './stripe-client.ts';
 
 /** The user is told nothing was deleted and why; the provider's own message is not shown (product.md §8). */
 const cancellationRefused = () =>
@@ -24,8 +23,9 @@ export async function cancelSubscriptionOf(env: Env, db: Db, userId: number): Pr
   const row = await subscriptionOf(db, userId);
   if (row?.provider !== 'stripe' || !row.customerId) return;
   if (!env.STRIPE_SECRET_KEY) throw cancellationRefused();
-  const stripe = new Stripe(env.STRIPE_SECRET_KEY, stripeConfig(env));
+  const secretKey = env.STRIPE_SECRET_KEY;
   try {
+    const stripe = await stripeClient(env, secretKey);
     // The customer's list, not only the stored subscription: a duplicate being ended must not survive.
     const { data } = await stripe.subscriptions.list({ customer: row.customerId, limit: 100 });
     const live = data.filter((subscription) => isLiveStatus(subscription.status));
@@ -36,7 +36,7 @@ export async function cancelSubscriptionOf(env: Env, db: Db, userId: number): Pr
         });
       } catch (error) {
         // Cancelled meanwhile (the portal, another request): that is what we wanted.
-        if (error instanceof Stripe.errors.StripeError && error.code === 'subscription_canceled') continue;
+        if (error instanceof stripe.errors.StripeError && error.code === 'subscription_canceled') continue;
         throw error;
       }
     }

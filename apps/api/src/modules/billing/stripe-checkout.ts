@@ -1,6 +1,5 @@
 import type { CheckoutStatus } from '@rumbo/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { queryRows } from '../../db/client.ts';
 import { billingSessions } from '../../db/schema/index.ts';
 import { isLiveStatus, subscriptionActive, subscriptionOf } from './fulfilment.ts';
@@ -149,7 +148,7 @@ async function expireOpenCheckouts(context: StripeContext, userId: number): Prom
       await markExpired(context, row.id);
       continue;
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      if (!(error instanceof context.stripe.errors.StripeInvalidRequestError)) throw error;
     }
     const status = await stripeCheckoutStatus(context, row);
     if (status === 'paid') throw subscriptionActive();

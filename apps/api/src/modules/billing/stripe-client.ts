@@ -1,5 +1,5 @@
 import type { PlanId } from '@rumbo/contract';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 
@@ -44,8 +44,17 @@ export interface StripeContext {
   prices: PriceTable;
 }
 
-export function createStripeContext(env: Env, db: Db, secretKey: string): StripeContext {
-  return { stripe: new Stripe(secretKey, stripeConfig(env)), db, prices: priceTable(env) };
+/**
+ * A client of the SDK. The SDK is loaded here, at the first payment step, not at start: a server without
+ * Stripe keys never loads it (ADR 0027). A failed load throws where the step would have failed.
+ */
+export async function stripeClient(env: Env, secretKey: string): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(secretKey, stripeConfig(env));
+}
+
+export async function createStripeContext(env: Env, db: Db, secretKey: string): Promise<StripeContext> {
+  return { stripe: await stripeClient(env, secretKey), db, prices: priceTable(env) };
 }
 
 /** The id of a field Stripe returns either as an id or, expanded, as the object. */

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 import type { Logger } from '../../logger.ts';
 import { hasLiveSubscription, noSubscription, subscriptionOf } from './fulfilment.ts';
 import { type BillingProvider, returnUrls } from './provider.ts';
@@ -28,14 +29,15 @@ export function createStripeBilling(env: Env, db: Db): StripeBilling {
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   if (!secretKey || !webhookSecret)
     throw new Error('Stripe billing needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-  const context = createStripeContext(env, db, secretKey);
+  // The SDK's client at the first payment step (stripe-client.ts, ADR 0027).
+  const context = loadOnce(() => createStripeContext(env, db, secretKey));
   return {
     name: 'stripe',
-    createCheckout: (request) => createStripeCheckout(context, request),
-    createPortal: (userId, origin) => createStripePortal(context, userId, origin),
-    checkoutStatus: (row) => stripeCheckoutStatus(context, row),
-    handleWebhook: (rawBody, signature, logger) =>
-      handleStripeWebhook(context, webhookSecret, rawBody, signature, logger),
+    createCheckout: async (request) => createStripeCheckout(await context(), request),
+    createPortal: async (userId, origin) => createStripePortal(await context(), userId, origin),
+    checkoutStatus: async (row) => stripeCheckoutStatus(await context(), row),
+    handleWebhook: async (rawBody, signature, logger) =>
+      handleStripeWebhook(await context(), webhookSecret, rawBody, signature, logger),
   };
 }
 

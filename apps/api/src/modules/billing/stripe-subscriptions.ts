@@ -1,6 +1,6 @@
 import { isPlanId, type PlanId } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import {
@@ -80,7 +80,7 @@ async function refundInvoice(stripe: Stripe, invoiceId: string, reason: string):
         { idempotencyKey: `rumbo-duplicate-refund-${id}` },
       );
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') continue;
+      if (error instanceof stripe.errors.StripeError && error.code === 'charge_already_refunded') continue;
       throw error;
     }
   }

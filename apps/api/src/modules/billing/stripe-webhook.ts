@@ -1,6 +1,6 @@
 import { BILLING_ERROR_CODES } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -120,7 +120,7 @@ async function applyWithEvent(
   paidInvoiceId?: string,
 ): Promise<void> {
   const read = await readSubscription(context, subscriptionId).catch((error: unknown) => {
-    if (!isMissing(error)) throw error;
+    if (!isMissing(context.stripe, error)) throw error;
     // Stripe does not know it (another account's, or a test-mode event sent to a live key): retrying
     // would never change that, so the event is acknowledged, logged and stored nowhere.
     logger.warn(
@@ -141,5 +141,5 @@ async function applyWithEvent(
   });
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+const isMissing = (stripe: Stripe, error: unknown) =>
+  error instanceof stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';

@@ -64,7 +64,7 @@ async function handleLogged(event: Record<string, unknown>, offsetSeconds = 0) {
   });
   const payload = JSON.stringify(event, null, 2);
   const outcome = await handleStripeWebhook(
-    createStripeContext(t.env, t.database.db, 'sk_test_fake'),
+    await createStripeContext(t.env, t.database.db, 'sk_test_fake'),
     WEBHOOK_SECRET,
     new TextEncoder().encode(payload),
     signedAt(payload, offsetSeconds),

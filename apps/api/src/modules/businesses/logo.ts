@@ -1,6 +1,4 @@
 import { LOGO_MAX_BYTES, LOGO_MAX_PIXELS, LOGO_MIME_TYPES } from '@rumbo/contract';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '../../http/errors.ts';
 import {
   describeSize,
@@ -23,6 +21,8 @@ export async function processLogo(data: Uint8Array): Promise<Buffer> {
   if (data.byteLength > LOGO_MAX_BYTES) {
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'El logo no puede superar 5 MB', 'file');
   }
+  // Both loaded at the first logo, not at start (ADR 0027).
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data);
   if (!type || !ACCEPTED.has(type.mime)) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'El logo debe ser una imagen JPEG, PNG o WebP', 'file');
@@ -38,6 +38,7 @@ export async function processLogo(data: Uint8Array): Promise<Buffer> {
     );
   }
   try {
+    const { default: sharp } = await import('sharp');
     // The decoder keeps its own limit: the header was read, the pixels were not.
     return await sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()

@@ -6,7 +6,6 @@ import {
   attachmentTypeOf,
   ERROR_CODES,
 } from '@rumbo/contract';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { createTextExtractor, type ExtractTask } from '../files/extract/extractor.ts';
 import { DOCX_MAX_INFLATED_BYTES, EXTRACTION_TIMEOUT_MS, TEXT_MAX_CHARS } from '../files/extract/limits.ts';
@@ -132,6 +131,8 @@ async function readDocument(name: string, task: ExtractTask, unreadable: string)
  */
 export async function checkAttachment(rawName: string, data: Uint8Array): Promise<CheckedAttachment> {
   const name = cleanFileName(rawName);
+  // Loaded at the first attachment, not at start (ADR 0027).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(data);
   const mime = detected?.mime;
 

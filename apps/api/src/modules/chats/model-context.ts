@@ -10,6 +10,11 @@ import {
   type ResearchForPrompt,
   researchBlock,
 } from '../../ai/prompts/research-context.es.ts';
+import {
+  ROADMAP_DONE_DAYS,
+  type RoadmapForPrompt,
+  roadmapBlock,
+} from '../../ai/prompts/roadmap-context.es.ts';
 import type { Db } from '../../db/client.ts';
 import { businesses } from '../../db/schema/index.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
@@ -102,6 +107,28 @@ export const planOf = (businessId: unknown) =>
       'scenarios', p.scenarios) from financial_plans p where p.business_id = ${businessId})`;
 
 /**
+ * The business's roadmap for the prompt (a scalar subquery, ADR 0055): its open tasks in order, those done
+ * in the last ROADMAP_DONE_DAYS days and when the founder last asked something about this business (in a
+ * send, the question before this one); null without a roadmap.
+ */
+export const roadmapOf = (businessId: unknown) =>
+  sql<RoadmapForPrompt | null>`(select json_build_object(
+      'open', (select json_agg(json_build_object('title', t.title, 'status', t.status, 'kind', t.kind,
+                 'done_when', t.done_when, 'due_date', t.due_date, 'milestone', m.title, 'stage', m.stage)
+                 order by (t.status = 'en_curso') desc, m.position, t.position)
+               from roadmap_tasks t join roadmap_milestones m on m.id = t.milestone_id
+               where t.business_id = r.business_id and t.status in ('pendiente', 'en_curso')),
+      'done', (select json_agg(json_build_object('title', t.title, 'completed_at', t.completed_at)
+                 order by t.completed_at desc)
+               from roadmap_tasks t
+               where t.business_id = r.business_id and t.status = 'hecha'
+                 and t.completed_at > now() - ${sql.raw(`interval '${ROADMAP_DONE_DAYS} days'`)}),
+      'last_talk', (select m.time from messages m join chats c on c.id = m.chat_id
+                    where c.business_id = r.business_id and m.sender = 'user'
+                    order by m.time desc limit 1))
+    from roadmaps r where r.business_id = ${businessId})`;
+
+/**
  * What the model is asked, from the business and the chat's history (oldest first, question last).
  * `uploads` are the question's files just received, read from memory rather than from storage.
  */
@@ -112,6 +139,7 @@ export async function buildContext(
   rows: HistoryRow[],
   uploads: Upload[] = [],
   plan: Omit<PlanForPrompt, 'currency'> | null = null,
+  roadmap: RoadmapForPrompt | null = null,
 ): Promise<ModelRequest> {
   const { assistant, storage, productName } = deps;
   const usable = rows.filter(
@@ -142,6 +170,7 @@ export async function buildContext(
       business: toBusiness(business),
       research: research && researchBlock(research, last?.sender === 'user' ? last.content : ''),
       plan: plan && planBlock({ ...plan, currency: currencyOf(business) }),
+      roadmap: roadmap && roadmapBlock(roadmap),
       today: new Date(),
     }),
     messages: toModelMessages(history, { imagesVisible: assistant.vision }),
@@ -160,8 +189,17 @@ export async function contextBefore(
       history: ancestryOf(answerId),
       research: researchOf(business.id),
       plan: planOf(business.id),
+      roadmap: roadmapOf(business.id),
     })
     .from(businesses)
     .where(eq(businesses.id, business.id));
-  return buildContext(deps, business, row?.research ?? null, row?.history ?? [], [], row?.plan ?? null);
+  return buildContext(
+    deps,
+    business,
+    row?.research ?? null,
+    row?.history ?? [],
+    [],
+    row?.plan ?? null,
+    row?.roadmap ?? null,
+  );
 }

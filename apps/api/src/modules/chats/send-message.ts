@@ -169,6 +169,7 @@ async function sendNew(
       [...(found.history ?? []), questionRow],
       uploads,
       found.plan,
+      found.roadmap,
     );
   for (const file of stored) await storage.put(file.key, file.data);
   if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);

@@ -5,7 +5,7 @@ import { businesses, chats, users } from '../../db/schema/index.ts';
 import { countWriteSql, WRITE_LIMITS } from '../../http/write-limits.ts';
 import { debitCtes } from '../credits/credits.ts';
 import type { CheckedAttachment } from './attachments.ts';
-import { historyOf, planOf, researchOf } from './model-context.ts';
+import { historyOf, planOf, researchOf, roadmapOf } from './model-context.ts';
 import type { RawMessage } from './rows.ts';
 import { reserveSendSql } from './send-reservations.ts';
 
@@ -42,6 +42,7 @@ export function prepareSendRead(db: Db) {
       balance: sql<number | null>`(select b.balance from credit_balances b where b.user_id = ${users.id})`,
       research: researchOf(businesses.id),
       plan: planOf(businesses.id),
+      roadmap: roadmapOf(businesses.id),
       history: historyOf(chats.id),
     })
     .from(chats)

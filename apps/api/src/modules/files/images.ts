@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** Pixels of an image (all its frames), chat attachments and logos alike: 40 MP is a large photograph. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_MEGAPIXELS = IMAGE_MAX_PIXELS / 1_000_000;
@@ -17,6 +15,8 @@ export interface ImageHeader {
  */
 export async function readImageHeader(data: Uint8Array): Promise<ImageHeader | null> {
   try {
+    // Loaded at first use, not at start (ADR 0027); a failure to load is an unreadable image too.
+    const { default: sharp } = await import('sharp');
     // The first frame's size, and the number of frames.
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) return null;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Env } from '../../env.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 import { emails } from '../../lib/metrics.ts';
 import type { Logger } from '../../logger.ts';
 
@@ -60,19 +60,24 @@ function counted(mailer: Mailer): Mailer {
 
 function createTransportMailer(env: Env, logger: Logger): Mailer {
   const from = env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@${new URL(env.PUBLIC_URL).hostname}>`;
-  if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
+  // nodemailer is loaded at the first mail, not at start (ADR 0027).
+  const nodemailer = async () => (await import('nodemailer')).default;
+  const smtpUrl = env.SMTP_URL;
+  if (smtpUrl) {
+    const transport = loadOnce(async () => (await nodemailer()).createTransport(smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail(message(from, mail));
+        await (await transport()).sendMail(message(from, mail));
       },
     };
   }
   const outbox = path.join(env.DATA_DIR, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = loadOnce(async () =>
+    (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail(message(from, mail));
+      const info = await (await transport()).sendMail(message(from, mail));
       fs.mkdirSync(outbox, { recursive: true });
       const file = path.join(
         outbox,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { NOTIFICATION_TOPICS, type NotificationTopic } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -10,21 +11,42 @@ import { users } from '../../db/schema/index.ts';
  */
 const PURPOSE = 'rumbo:product-mail-unsubscribe:';
 
-const signatureOf = (secret: string, userId: number) =>
-  crypto.createHmac('sha256', secret).update(`${PURPOSE}${userId}`).digest('base64url');
+const signatureOf = (secret: string, userId: number, topic: NotificationTopic | null) =>
+  crypto
+    .createHmac('sha256', secret)
+    .update(topic ? `${PURPOSE}${userId}:${topic}` : `${PURPOSE}${userId}`)
+    .digest('base64url');
 
-export function unsubscribeToken(secret: string, userId: number): string {
-  return `${userId}.${signatureOf(secret, userId)}`;
+/**
+ * `<user id>.<HMAC>` turns every product mail off; `<user id>.<topic>.<HMAC>` (ADR 0056) names the kind of
+ * notification whose mail carried it and turns off only that kind.
+ */
+export function unsubscribeToken(
+  secret: string,
+  userId: number,
+  topic: NotificationTopic | null = null,
+): string {
+  return topic
+    ? `${userId}.${topic}.${signatureOf(secret, userId, topic)}`
+    : `${userId}.${signatureOf(secret, userId, null)}`;
 }
 
-/** The user a token was made for, or null when it is not one of ours. */
-export function userOfUnsubscribeToken(secret: string, token: string): number | null {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+/** The user (and the kind) a token was made for, or null when it is not one of ours. */
+export function readUnsubscribeToken(
+  secret: string,
+  token: string,
+): { userId: number; topic: NotificationTopic | null } | null {
+  const match = /^(\d{1,12})\.(?:([a-z_]{1,20})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
-  const expected = Buffer.from(signatureOf(secret, userId));
-  const given = Buffer.from(match[2] ?? '');
-  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? userId : null;
+  const topic = match[2] ?? null;
+  if (topic !== null && !(NOTIFICATION_TOPICS as readonly string[]).includes(topic)) return null;
+  const named = topic as NotificationTopic | null;
+  const expected = Buffer.from(signatureOf(secret, userId, named));
+  const given = Buffer.from(match[3] ?? '');
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given)
+    ? { userId, topic: named }
+    : null;
 }
 
 /**
@@ -33,8 +55,13 @@ export function userOfUnsubscribeToken(secret: string, token: string): number | 
  * (`/baja`), which asks them to confirm and then posts the token to the same endpoint. Opening either
  * address changes nothing: only a POST does (mail scanners open links).
  */
-export function unsubscribeLinks(publicUrl: string, secret: string, userId: number) {
-  const token = encodeURIComponent(unsubscribeToken(secret, userId));
+export function unsubscribeLinks(
+  publicUrl: string,
+  secret: string,
+  userId: number,
+  topic: NotificationTopic | null = null,
+) {
+  const token = encodeURIComponent(unsubscribeToken(secret, userId, topic));
   return {
     page: `${publicUrl}/baja?token=${token}`,
     oneClick: `${publicUrl}/api/mail/unsubscribe?token=${token}`,

@@ -6,6 +6,7 @@ import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { researchFailedMail, researchReadyMail } from '../mail/research-mails.es.ts';
 import { unsubscribeLinks } from '../mail/unsubscribe.ts';
+import { noticeResearchEnded } from '../notifications/research-notice.ts';
 
 /** The pg-boss queue of the mails that tell a founder their study ended (ADR 0050). */
 export const RESEARCH_MAIL_JOB = 'research-mail';
@@ -41,6 +42,7 @@ interface MailRow {
   email: string;
   full_name: string;
   product_mail: boolean;
+  plan_id: number;
 }
 
 /**
@@ -56,7 +58,7 @@ async function claim(db: Db, researchId: number): Promise<MailRow | undefined> {
         and (r.mail_state = 'due'
           or (r.mail_state = 'sending' and r.mail_at < now() - make_interval(secs => ${MAIL_RETRY_AFTER_S})))
       returning r.id, r.status, r.mode, r.error, r.summary, r.partial, b.id as business_id,
-        b.name as business_name, u.id as user_id, u.email, u.full_name, u.product_mail`,
+        b.name as business_name, u.id as user_id, u.email, u.full_name, u.product_mail, u.plan_id`,
   );
   return row;
 }
@@ -70,7 +72,18 @@ async function settle(db: Db, researchId: number, state: 'sent' | 'skipped' | 'd
 
 /** The mail of an ended run, or null when it sends none (opted out; a scaffold researched nothing). */
 async function compose(deps: ResearchMailDeps, run: MailRow) {
-  if (!run.product_mail) return null;
+  // The centre's notice of the run, once (ADR 0056); its preferences say whether the mail goes now.
+  const notice = await noticeResearchEnded(deps.db, {
+    id: run.id,
+    status: run.status,
+    error: run.error,
+    businessId: run.business_id,
+    businessName: run.business_name,
+    userId: run.user_id,
+    planId: run.plan_id,
+    productMail: run.product_mail,
+  });
+  if (!notice.mailNow) return null;
   const recipient = {
     to: run.email,
     name: run.full_name,

@@ -11,3 +11,9 @@ export async function findUser(db: Db, userId: number): Promise<UserRow> {
   if (!user) throw notFound('Usuario no encontrado');
   return user;
 }
+
+/** Whether the user still exists (a signed link may outlive its account). */
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return user !== undefined;
+}

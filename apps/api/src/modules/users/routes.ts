@@ -6,6 +6,7 @@ import {
   mailPreferenceSchema,
   onboardingInputSchema,
   signupInputSchema,
+  timeZoneSchema,
   updateProfileSchema,
 } from '@rumbo/contract';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +19,7 @@ import { getProductUser } from './get-product-user.ts';
 import { getProfile } from './get-profile.ts';
 import { saveOnboarding } from './save-onboarding.ts';
 import { setAnalyticsPreference } from './set-analytics-preference.ts';
+import { setTimeZone } from './set-time-zone.ts';
 
 // Named components in the OpenAPI document.
 const productUserSchema = named(contractProductUserSchema, 'ProductUser');
@@ -124,6 +126,21 @@ const mailPreferenceRoute = createRoute({
   },
 });
 
+const timeZoneRoute = createRoute({
+  method: 'put',
+  path: '/users/me/time-zone',
+  tags: ['Usuarios'],
+  summary: 'La zona horaria del navegador (IANA), para avisar por la mañana de la persona',
+  description: 'La web la envía al iniciar sesión o al abrirse; se valida con Intl.',
+  security: signedIn,
+  request: { body: { required: true, content: json(timeZoneSchema) } },
+  responses: {
+    200: { description: 'La zona guardada', content: json(timeZoneSchema) },
+    400: errorResponse('Zona horaria no válida'),
+    401: errorResponse('Sin sesión'),
+  },
+});
+
 export function usersRoutes(db: Db, adminEmails: readonly string[], track: TrackEvent) {
   const app = createRouter();
   const productUser = (userId: number) => getProductUser(db, userId, adminEmails);
@@ -146,6 +163,11 @@ export function usersRoutes(db: Db, adminEmails: readonly string[], track: Track
     const { product_mail } = c.req.valid('json');
     await setProductMail(db, c.get('userId'), product_mail);
     return c.json({ product_mail }, 200);
+  });
+  app.openapi(timeZoneRoute, async (c) => {
+    const { time_zone } = c.req.valid('json');
+    await setTimeZone(db, c.get('userId'), time_zone);
+    return c.json({ time_zone }, 200);
   });
   app.openapi(profileRoute, async (c) => c.json(await getProfile(db, c.get('userId')), 200));
   return app;

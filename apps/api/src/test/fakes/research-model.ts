@@ -141,12 +141,29 @@ function firstSourcedNote(prompt: string): { text: string; source: number } | nu
   return line ? { text: line[1] ?? '', source: Number(line[2]) } : null;
 }
 
+/** The section of the riskiest assumptions, and what the fake model writes in it. */
+const FAKE_ASSUMPTIONS_SECTION = 'Supuestos más arriesgados y cómo probarlos';
+export const FAKE_ASSUMPTIONS = [
+  'Supuesto: los restaurantes pagarán más por un aceite con origen trazable. Experimento: ofrece una cata a 10 restaurantes de la zona; se confirma si al menos 3 hacen un pedido de prueba.',
+  'Supuesto: el reparto semanal en ruta fija sale rentable. Experimento: reparte durante dos semanas a 5 clientes y apunta el coste de cada entrega; se confirma si queda por debajo de 4 € por pedido.',
+];
+
 const ENGLISH = 'The market for this business is growing and the customers are willing to pay more.';
 
 function sectionClaims(section: string, prompt: string, options: ResearchModelOptions) {
   const numbers = [...prompt.matchAll(/^\[(\d+)\] /gm)].map((m) => Number(m[1]));
   const first = numbers[0];
   const note = firstSourcedNote(prompt);
+  // The riskiest assumptions come as the research prompt asks: each with a cheap experiment and the
+  // result that confirms it (the roadmap turns them into experiments, ADR 0055).
+  if (section === FAKE_ASSUMPTIONS_SECTION) {
+    const claims: Array<{ text: string; kind: string; sources: number[] }> = FAKE_ASSUMPTIONS.map((text) => ({
+      text,
+      kind: 'estimacion',
+      sources: [],
+    }));
+    return withMisbehaviour(claims, first, options);
+  }
   const claims: Array<{ text: string; kind: string; sources: number[] }> = [
     note
       ? { text: `${note.text} [${note.source}].`, kind: 'fuente', sources: [note.source] }
@@ -157,6 +174,15 @@ function sectionClaims(section: string, prompt: string, options: ResearchModelOp
         },
     { text: 'Falta dato: la encuesta a clientes del barrio.', kind: 'estimacion', sources: [] },
   ];
+  return withMisbehaviour(claims, first, options);
+}
+
+/** The claims with what `options` make the model slip in. */
+function withMisbehaviour(
+  claims: Array<{ text: string; kind: string; sources: number[] }>,
+  first: number | undefined,
+  options: ResearchModelOptions,
+) {
   if (options.inventCitations) {
     claims.push({
       text: 'Según un informe reciente [9] (https://informe-inventado.example/cafe), la demanda se duplicará.',

@@ -1,3 +1,4 @@
+import { hasNotifications } from '@rumbo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { DemoBanner } from '../../components/demo-banner.tsx';
@@ -6,6 +7,8 @@ import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { businessesQueryOptions } from '../../features/businesses/api/businesses.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
 import { CreditsCounter } from '../../features/credits/credits-counter.tsx';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+import { useNotificationSession } from '../../features/notifications/use-notification-session.ts';
 
 /**
  * product.md §2.1: chat/{type}/{company}; the company is matched against the user's business ids. The
@@ -16,6 +19,8 @@ export function Component() {
   const { company = '' } = useParams();
   const me = useMe();
   const businesses = useQuery(businessesQueryOptions());
+  const notifying = me.data ? hasNotifications(me.data.plan_id) : false;
+  useNotificationSession(me.data ? notifying : undefined, me.data?.id);
   // The root opens this screen only once the product user has loaded.
   if (!me.data) return null;
   const screen = (
@@ -25,6 +30,7 @@ export function Component() {
       businesses={businesses.data}
       businessesFailed={businesses.isError}
       creditsCounter={CreditsCounter}
+      notificationBell={<NotificationBell hasNotifications={notifying} />}
     />
   );
   if (!publicConfig.demo) return screen;

@@ -1,15 +1,29 @@
+import { hasNotifications } from '@rumbo/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Archive, KeyRound, LogOut, Mail, ShieldCheck, Smartphone, Trash2, UserRound } from 'lucide-react';
+import {
+  Archive,
+  Bell,
+  KeyRound,
+  LogOut,
+  Mail,
+  ShieldCheck,
+  Smartphone,
+  Trash2,
+  UserRound,
+} from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '../../components/button.tsx';
 import { DashboardCard } from '../../components/dashboard-card.tsx';
 import { accountCopy } from '../../config/copy/account.es.ts';
+import { notificationsCopy } from '../../config/copy/notifications.es.ts';
 import { copy } from '../../config/copy.es.ts';
 import { publicConfig } from '../../config/public-config.ts';
 import type { ProductUser, Profile } from '../../features/auth/api/users.ts';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
+import { useMe } from '../../features/auth/hooks/use-me.ts';
 import { useProfile } from '../../features/auth/hooks/use-profile.ts';
 import { accountDeletedPath, clearSessionState } from '../../features/auth/session.ts';
+import { NotificationPreferences } from '../../features/notifications/notification-preferences.tsx';
 import { AnalyticsPreference } from '../../features/profile/analytics-preference.tsx';
 import { DeleteAccount } from '../../features/profile/delete-account.tsx';
 import { DownloadData } from '../../features/profile/download-data.tsx';
@@ -27,6 +41,7 @@ const texts = copy.billing.profile;
  */
 export function Component() {
   const profile = useProfile();
+  const me = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const updateProfile = (change: Partial<Profile>) =>
@@ -77,6 +92,11 @@ export function Component() {
             on={profile.data.product_mail}
             onSaved={(on) => updateProfile({ product_mail: on })}
           />
+        </DashboardCard>
+      ) : null}
+      {profile.data ? (
+        <DashboardCard title={notificationsCopy.preferences.title} icon={Bell}>
+          <NotificationPreferences hasNotifications={hasNotifications(me.data?.plan_id ?? -1)} />
         </DashboardCard>
       ) : null}
       {profile.data ? (

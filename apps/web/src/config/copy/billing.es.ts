@@ -92,8 +92,8 @@ export const billingCopy = {
       upgrade: 'Mejorar plan',
     },
     comingSoon: {
-      title: 'Proximamente...',
-      body: 'Estamos preparando nuevas herramientas para acompañarte en cada paso de tu negocio.',
+      title: 'Novedad: notificaciones inteligentes',
+      body: 'En los planes CEO, la campana te avisa cuando tu estudio está listo, cuando una tarea vence mañana o ya ha vencido, cuando te quedan pocos créditos y cada lunes con el resumen de tu semana. Elige qué recibir, y cada cuánto por correo, en tu perfil.',
     },
     feedback: {
       title: '¿Nos ayudas a mejorar?',
@@ -137,6 +137,11 @@ export const billingCopy = {
         'Este enlace para darte de baja no es válido. Ábrelo de nuevo desde el correo, o desactiva los correos en tu perfil.',
       failed: 'No hemos podido darte de baja. Inténtalo de nuevo.',
       profile: 'Ir a mi perfil',
+      /** A notification's mail names its kind (ADR 0056): only that kind goes. */
+      topicText: (kind: string) =>
+        `Dejarás de recibir los avisos de «${kind}», en la campana y por correo. El resto de notificaciones siguen como las tengas.`,
+      topicDone: (kind: string) =>
+        `Listo: ya no te avisaremos de «${kind}». Puedes volver a activarlo en tu perfil, en «Notificaciones».`,
     },
     privacyPolicy: 'Política de privacidad',
   },

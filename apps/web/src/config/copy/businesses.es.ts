@@ -122,6 +122,7 @@ export const businessesCopy = {
     edit: 'Editar',
     report: 'Estudio de mercado',
     finance: 'Plan financiero',
+    roadmap: 'Hoja de ruta',
     delete: 'Eliminar',
     logoAlt: (name: string) => `Logo de ${name}`,
     stage: { idea: 'Idea de negocio', established: 'Empresa consolidada' },

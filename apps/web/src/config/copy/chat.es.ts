@@ -20,6 +20,7 @@ export const chatCopy = {
     newChat: 'Nuevo chat',
     report: 'Ver estudio de mercado',
     finance: 'Ver plan financiero',
+    roadmap: 'Ver hoja de ruta',
   },
   planChange: {
     title: 'Cambio propuesto para tu plan financiero',
@@ -28,6 +29,18 @@ export const chatCopy = {
     failed: 'No se pudo aplicar el cambio. Inténtalo de nuevo.',
     open: 'Ver plan financiero',
     change: (label: string, before: string, after: string) => `${label}: ${before} → ${after}`,
+  },
+  roadmapTasks: {
+    title: 'Tareas propuestas para tu hoja de ruta',
+    doneWhen: 'Hecha cuando',
+    milestone: 'Añadir al hito',
+    add: 'Añadir a mi hoja de ruta',
+    added: (n: number) =>
+      n === 1 ? 'Tarea añadida a tu hoja de ruta' : `${n} tareas añadidas a tu hoja de ruta`,
+    failed: 'No se pudieron añadir las tareas. Inténtalo de nuevo.',
+    none: 'Todavía no tienes hoja de ruta: créala para añadir estas tareas.',
+    already: 'Ya están en tu hoja de ruta',
+    open: 'Ver hoja de ruta',
   },
   empty: {
     suggestionsLabel: 'Preguntas sugeridas',

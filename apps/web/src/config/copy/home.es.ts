@@ -14,6 +14,8 @@ export const homeCopy = {
     open: (name: string) => `Abrir el chat de ${name}`,
     finance: 'Plan financiero',
     financeLabel: (name: string) => `Plan financiero de ${name}`,
+    roadmap: 'Hoja de ruta',
+    roadmapLabel: (name: string) => `Hoja de ruta de ${name}`,
     // One name per stage across the home, the dashboard and the wizard: the wizard's, which the spec fixes.
     stage: businessesCopy.dashboard.stage,
   },

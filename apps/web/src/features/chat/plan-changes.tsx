@@ -21,10 +21,29 @@ const t = chatCopy.planChange;
  */
 
 const BusinessContext = createContext<number | null>(null);
+/** The user's plan, for what the answers' cards offer (the roadmap's tasks, ADR 0055). */
+const PlanContext = createContext<number | null>(null);
 
-export function PlanChangesProvider({ businessId, children }: { businessId: number; children: ReactNode }) {
-  return <BusinessContext.Provider value={businessId}>{children}</BusinessContext.Provider>;
+export function PlanChangesProvider({
+  businessId,
+  planId,
+  children,
+}: {
+  businessId: number;
+  planId: number;
+  children: ReactNode;
+}) {
+  return (
+    <BusinessContext.Provider value={businessId}>
+      <PlanContext.Provider value={planId}>{children}</PlanContext.Provider>
+    </BusinessContext.Provider>
+  );
 }
+
+/** The business the chat is about (null outside a chat). */
+export const useChatBusiness = () => useContext(BusinessContext);
+/** The user's plan in a chat (null outside one). */
+export const useChatPlan = () => useContext(PlanContext);
 
 const planPath = (businessId: number) => `/api/businesses/${businessId}/financial-plan`;
 

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TOPIC_LABELS, NOTIFICATION_TOPICS, type NotificationTopic } from '@rumbo/contract';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import { ApiError, apiFetch } from '../../lib/api-client.ts';
 const t = copy.billing.profile.unsubscribe;
 
 /** The shape of a token the server signs (`<user id>.<HMAC>`): anything else is not worth sending. */
-const TOKEN = /^\d{1,12}\.[A-Za-z0-9_-]{43}$/;
+const TOKEN = /^\d{1,12}\.(?:[a-z_]{1,20}\.)?[A-Za-z0-9_-]{43}$/;
 
 /**
  * /baja?token=…, the footer link of a product mail (ADR 0050): no session needed, the signed token is the
@@ -19,6 +20,11 @@ const TOKEN = /^\d{1,12}\.[A-Za-z0-9_-]{43}$/;
  */
 export function UnsubscribeScreen({ token }: { token: string | null }) {
   const valid = token !== null && TOKEN.test(token);
+  // '<user>.<kind>.<HMAC>': a notification's mail, which turns off only its kind (ADR 0056).
+  const named = valid ? token.split('.').at(-2) : undefined;
+  const topic = (NOTIFICATION_TOPICS as readonly string[]).includes(named ?? '')
+    ? NOTIFICATION_TOPIC_LABELS[named as NotificationTopic]
+    : null;
   const [state, setState] = useState<'idle' | 'busy' | 'done' | 'invalid' | 'failed'>(
     valid ? 'idle' : 'invalid',
   );
@@ -43,11 +49,11 @@ export function UnsubscribeScreen({ token }: { token: string | null }) {
       {state === 'done' ? (
         <div role="status" className="flex items-start gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-900">
           <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <p className="text-sm">{t.done}</p>
+          <p className="text-sm">{topic ? t.topicDone(topic) : t.done}</p>
         </div>
       ) : (
         <>
-          <p className="mb-4 text-sm text-slate-700">{t.text}</p>
+          <p className="mb-4 text-sm text-slate-700">{topic ? t.topicText(topic) : t.text}</p>
           {state === 'invalid' ? <FormAlert message={t.invalid} /> : null}
           {state === 'failed' ? <FormAlert message={t.failed} /> : null}
           {state !== 'invalid' ? (

@@ -1,5 +1,4 @@
 import type { PlanMonth } from '@rumbo/contract/finance-engine';
-import sharp from 'sharp';
 
 export const CHART_WIDTH = 640;
 export const CHART_HEIGHT = 260;
@@ -45,5 +44,7 @@ ${mark}
 <path d="${line}" fill="none" stroke="#4f46e5" stroke-width="2.5"/>
 ${ticks}
 </svg>`;
+  // Loaded at the first chart, not at start (ADR 0027).
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -8,8 +8,6 @@ import { researchOf } from '../../chats/model-context.ts';
 import { planOfBusiness } from '../read-plan.ts';
 import { businessPlan, figuresOf, onePager } from './business-plan.es.ts';
 import { cashChartPng } from './cash-chart.ts';
-import { renderDocx } from './render-docx.ts';
-import { renderPdf } from './render-pdf.ts';
 
 export const DOCUMENT_FORMATS = ['docx', 'pdf'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
@@ -54,7 +52,11 @@ export async function makeDocument(
   const doc = kind === 'plan' ? businessPlan(input) : onePager(input);
   const { base } = figuresOf(plan);
   const chart = kind === 'plan' ? await cashChartPng(base.months, base.key.break_even_month) : null;
-  const body = format === 'docx' ? await renderDocx(doc, chart) : await renderPdf(doc, chart);
+  // The writers (docx, pdfkit) are loaded at the first document of their format, not at start (ADR 0027).
+  const body =
+    format === 'docx'
+      ? await (await import('./render-docx.ts')).renderDocx(doc, chart)
+      : await (await import('./render-pdf.ts')).renderPdf(doc, chart);
   const name = kind === 'plan' ? 'plan-de-empresa' : 'resumen';
   return { body, fileName: `${name}-${slug(business.name)}.${format}`, contentType: CONTENT_TYPES[format] };
 }

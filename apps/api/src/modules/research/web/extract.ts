@@ -1,6 +1,3 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
-
 /** Characters of a page's text a run keeps with its source: the passages the model reads and the check's quotes come from it. */
 export const PAGE_TEXT_MAX_CHARS = 20_000;
 
@@ -31,8 +28,13 @@ export function decodeText(body: Buffer, contentType: string, html: boolean): st
 }
 
 /** The readable title and text of a page: the article Readability finds, else the body's text. */
-export function readableText(raw: string, plain: boolean): { title: string; text: string } {
+export async function readableText(raw: string, plain: boolean): Promise<{ title: string; text: string }> {
   if (plain) return { title: '', text: collapse(raw).slice(0, PAGE_TEXT_MAX_CHARS) };
+  // Loaded at the first page a research reads, not at start (ADR 0027).
+  const [{ parseHTML }, { Readability }] = await Promise.all([
+    import('linkedom'),
+    import('@mozilla/readability'),
+  ]);
   // linkedom needs a whole document: a fragment gets one around it.
   const { document } = parseHTML(
     /<html[\s>]/i.test(raw) ? raw : `<!doctype html><html><head></head><body>${raw}</body></html>`,

@@ -123,7 +123,7 @@ async function readPage(start: URL, signal: AbortSignal, limits: Limits): Promis
     const body = await readCappedBody(res, maxBytes, signal);
     const plain = type === 'text/plain';
     const raw = decodeText(body, String(res.headers['content-type']), !plain);
-    return { url: url.href, ...readableText(raw, plain) };
+    return { url: url.href, ...(await readableText(raw, plain)) };
   }
 }
 

@@ -47,7 +47,16 @@ describe('plan grid (product.md §2.10, §4 Plans)', () => {
     expect(within(card('CEO')).getByText('Créditos ilimitados')).toBeTruthy();
     expect(slider().getAttribute('aria-valuetext')).toBe('Créditos ilimitados');
     expect(within(card('CEO')).getByText('Más popular')).toBeTruthy();
-    expect(within(card('CEO')).getAllByText('Proximamente...')).toHaveLength(2);
+    // The roadmap (ADR 0055) and the notifications (ADR 0056) are here: nothing is still to come.
+    expect(within(card('CEO')).queryAllByText('Proximamente...')).toHaveLength(0);
+    expect(within(card('CEO')).getByText('Hoja de ruta personalizada')).toBeTruthy();
+    expect(within(card('CEO')).getByText('Notificaciones inteligentes')).toBeTruthy();
+    expect(within(card('Founder')).getByText('Hoja de ruta personalizada').textContent).toMatch(
+      /: No incluid/,
+    );
+    expect(within(card('Founder')).getByText('Notificaciones inteligentes').textContent).toMatch(
+      /: No incluid/,
+    );
   });
 
   it.each([

@@ -13,6 +13,7 @@ export function BusinessCard({
   onEdit,
   onReport,
   onFinance,
+  onRoadmap,
   onDelete,
 }: {
   business: Business;
@@ -21,6 +22,8 @@ export function BusinessCard({
   onReport: () => void;
   /** Opens the business's financial plan. */
   onFinance: () => void;
+  /** Opens the business's roadmap. */
+  onRoadmap: () => void;
   onDelete: () => void;
 }) {
   return (
@@ -42,6 +45,7 @@ export function BusinessCard({
             { label: t.edit, onSelect: onEdit },
             { label: t.report, onSelect: onReport },
             { label: t.finance, onSelect: onFinance },
+            { label: t.roadmap, onSelect: onRoadmap },
             { label: t.delete, onSelect: onDelete, danger: true },
           ]}
         />

@@ -85,6 +85,8 @@ describe('the chats dashboard (product.md §2.9)', () => {
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Plan financiero'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Hoja de ruta'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Eliminar'));
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();

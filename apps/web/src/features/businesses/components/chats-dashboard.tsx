@@ -69,6 +69,7 @@ export function ChatsDashboard({ planId, edited }: { planId: number; edited?: nu
                     onEdit={() => void navigate(paths.editBusiness(business.stage, business.id))}
                     onReport={() => void navigate(paths.report(business.id))}
                     onFinance={() => void navigate(paths.finance(business.id))}
+                    onRoadmap={() => void navigate(paths.roadmap(business.id))}
                     onDelete={() => {
                       remove.reset();
                       setDeleting(business);

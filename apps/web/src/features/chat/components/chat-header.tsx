@@ -1,6 +1,6 @@
 import type { Business } from '@rumbo/contract';
-import { ChartLine, FileChartColumn, PanelLeftOpen, SquarePen, X } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { ChartLine, FileChartColumn, ListChecks, PanelLeftOpen, SquarePen, X } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BusinessLogo } from '../../../components/business-logo.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
@@ -32,6 +32,7 @@ export function ChatHeader({
   planId,
   credits,
   creditsCounter: CreditsCounter,
+  notificationBell,
   onOpenSidebar,
   onNewChat,
 }: {
@@ -40,6 +41,8 @@ export function ChatHeader({
   planId: number;
   credits: number | null;
   creditsCounter: ComponentType<CreditsCounterSlotProps>;
+  /** The notifications' bell (ADR 0056), passed in by the route. */
+  notificationBell?: ReactNode;
   onOpenSidebar: () => void;
   onNewChat: () => void;
 }) {
@@ -95,11 +98,20 @@ export function ChatHeader({
       >
         <ChartLine className="size-5" aria-hidden="true" />
       </Link>
-      <span className="flex-1 sm:hidden" aria-hidden="true" />
+      <Link
+        to={paths.roadmap(business.id)}
+        aria-label={t.header.roadmap}
+        title={t.header.roadmap}
+        className={iconButtonClass('plain')}
+      >
+        <ListChecks className="size-5" aria-hidden="true" />
+      </Link>
+      {notificationBell}
+      {/* At phone width the credits go to the row's end (a margin, not a spacer: one gap less to fit the bell). */}
       <CreditsCounter
         planId={planId}
         credits={credits}
-        className="shrink-0 rounded-full bg-brand-50 px-3 py-1 text-xs text-brand-800 sm:text-sm"
+        className="ml-auto shrink-0 rounded-full bg-brand-50 px-3 py-1 text-xs text-brand-800 sm:ml-0 sm:text-sm"
         numberClassName="font-semibold tabular-nums"
       />
     </header>

@@ -1,6 +1,6 @@
 import { type Business, isResearchEnabled } from '@rumbo/contract';
 import { LoaderCircle } from 'lucide-react';
-import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
@@ -46,6 +46,8 @@ export interface ChatScreenProps {
   businesses: readonly Business[] | undefined;
   businessesFailed: boolean;
   creditsCounter: ComponentType<CreditsCounterSlotProps>;
+  /** The notifications' bell (ADR 0056), from the notifications feature. */
+  notificationBell?: ReactNode;
 }
 
 /**
@@ -58,6 +60,7 @@ export function ChatScreen({
   businesses,
   businessesFailed,
   creditsCounter,
+  notificationBell,
 }: ChatScreenProps) {
   const business = businesses?.find((b) => String(b.id) === company);
   const [waitedLong, setWaitedLong] = useState(false);
@@ -74,6 +77,7 @@ export function ChatScreen({
       business={business}
       account={account}
       creditsCounter={creditsCounter}
+      notificationBell={notificationBell}
       spinnerExpired={waitedLong}
     />
   );
@@ -83,11 +87,13 @@ function ChatWorkspace({
   business,
   account,
   creditsCounter,
+  notificationBell,
   spinnerExpired,
 }: {
   business: Business;
   account: ChatAccount;
   creditsCounter: ComponentType<CreditsCounterSlotProps>;
+  notificationBell?: ReactNode;
   spinnerExpired: boolean;
 }) {
   const navigate = useNavigate();
@@ -209,6 +215,7 @@ function ChatWorkspace({
           planId={account.planId}
           credits={account.credits}
           creditsCounter={creditsCounter}
+          notificationBell={notificationBell}
           onOpenSidebar={() => setSidebarOpen(true)}
           onNewChat={startNewChat}
         />
@@ -230,7 +237,7 @@ function ChatWorkspace({
           />
         ) : (
           <ReportSourcesProvider businessId={business.id} enabled={isResearchEnabled(account.planId)}>
-            <PlanChangesProvider businessId={business.id}>
+            <PlanChangesProvider businessId={business.id} planId={account.planId}>
               <MessageList
                 chatKey={String(session.chat.id)}
                 messages={session.messages}

@@ -1,4 +1,4 @@
-import { FAILED_ANSWER_MESSAGE, splitPlanChanges } from '@rumbo/contract';
+import { FAILED_ANSWER_MESSAGE, splitPlanChanges, splitRoadmapTasks } from '@rumbo/contract';
 import { Pencil, RefreshCw, RotateCcw, Sparkles } from 'lucide-react';
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useRevealedText } from '../hooks/use-revealed-text.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
 import { PlanChangesCard } from '../plan-changes.tsx';
 import { linkCitations, useReportSources } from '../report-citations.tsx';
+import { RoadmapTasksCard } from '../roadmap-tasks.tsx';
 import { AnswerTools } from './answer-tools.tsx';
 import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
@@ -208,7 +209,12 @@ function AnswerMessage({
   const failed = isFailedAnswer(message);
   const revealed = useRevealedText(failed ? FAILED_ANSWER_MESSAGE : message.content, message.streaming);
   // A change to the financial plan the answer proposes is shown as a card, not as its marker (ADR 0041).
-  const { text, changes } = useMemo(() => splitPlanChanges(revealed), [revealed]);
+  // So are the tasks it proposes for the roadmap (ADR 0055).
+  const { text, changes, tasks } = useMemo(() => {
+    const plan = splitPlanChanges(revealed);
+    const roadmap = splitRoadmapTasks(plan.text);
+    return { text: roadmap.text, changes: plan.changes, tasks: roadmap.tasks };
+  }, [revealed]);
   const sources = useReportSources();
   const waiting = message.streaming && text === '';
   return (
@@ -260,6 +266,9 @@ function AnswerMessage({
         )}
         {changes.length > 0 && message.finished && !message.streaming && !failed ? (
           <PlanChangesCard changes={changes} />
+        ) : null}
+        {tasks.length > 0 && message.finished && !message.streaming && !failed ? (
+          <RoadmapTasksCard tasks={tasks} />
         ) : null}
         {message.stopped && !message.streaming ? (
           <p className="mt-2 text-sm text-slate-500" data-testid="answer-stopped">

@@ -83,6 +83,13 @@ export function BusinessesCard({
               >
                 {t.finance}
               </Link>
+              <Link
+                to={paths.roadmap(business.id)}
+                aria-label={t.roadmapLabel(business.name)}
+                className="mb-2 ml-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {t.roadmap}
+              </Link>
             </li>
           ))}
         </ul>
