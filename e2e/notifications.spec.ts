@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { scanScreen } from './support/axe.ts';
-import { fillIdea, onboardToBusinessStep, planCard } from './support/businesses.ts';
+import { paidWithIdea } from './support/businesses.ts';
 import { mailsTo } from './support/mail.ts';
 import { APP_URL, MAIL_INSPECTOR_URL } from './support/ports.ts';
+import { keepScreenshotsAtWidths } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -16,35 +15,6 @@ import { expect, test } from './support/test.ts';
  */
 
 test.use({ timezoneId: 'America/Mexico_City' });
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize();
-  for (const [width, height] of [
-    [1280, 900],
-    [375, 740],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
-async function paidWithIdea(page: Page, who: string, business: string, plan: 'CEO' | 'Founder') {
-  await onboardToBusinessStep(page, who);
-  await fillIdea(page, business);
-  await page.getByRole('button', { name: 'Crear chat' }).click();
-  await expect(page).toHaveURL(/\/plans$/);
-  await planCard(page, plan).getByRole('button', { name: 'Seleccionar plan' }).click();
-  await page.getByRole('button', { name: 'Pagar' }).click();
-  await expect(page.getByRole('heading', { name: 'Pago realizado con éxito' })).toBeVisible();
-  const [created] = (await (await page.request.get('/api/businesses')).json()) as Array<{ id: number }>;
-  const { email } = (await (await page.request.get('/api/auth/profile')).json()) as { email: string };
-  return { businessId: created?.id ?? 0, email };
-}
 
 const api = (page: Page, method: 'POST' | 'PATCH', url: string, data?: unknown) =>
   page.request.fetch(url, { method, data, headers: { origin: APP_URL } });
@@ -94,7 +64,7 @@ test('a task due tomorrow: one notice and one e-mail in the morning, read with t
   await expect(centre.getByText('Mañana vence una tarea de Tacos Aviso')).toBeVisible();
   await expect(centre.getByText('Tu estudio de mercado está listo')).toBeVisible();
   await scanScreen(page, 'notifications: the centre');
-  await shoot(page, '01-centre');
+  await keepScreenshotsAtWidths(page, '01-centre');
   const markRead = centre.getByRole('button', {
     name: 'Marcar como leída: Mañana vence una tarea de Tacos Aviso',
   });
@@ -129,7 +99,7 @@ test('a task due tomorrow: one notice and one e-mail in the morning, read with t
   const tasks = page.getByRole('checkbox', { name: 'Tareas que vencen mañana o ya vencidas' });
   await expect(tasks).toBeChecked();
   await scanScreen(page, 'notifications: the preferences');
-  await shoot(page, '02-preferences', true);
+  await keepScreenshotsAtWidths(page, '02-preferences', { fullPage: true });
   await tasks.focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Guardado.')).toBeVisible();
@@ -152,7 +122,7 @@ test('a task due tomorrow: one notice and one e-mail in the morning, read with t
   await chatBell.click();
   await expect(page.getByRole('dialog', { name: 'Notificaciones' })).toBeVisible();
   await scanScreen(page, 'notifications: the centre from the chat', { widths: [375] });
-  await shoot(page, '03-chat-centre');
+  await keepScreenshotsAtWidths(page, '03-chat-centre');
 });
 
 test("a Founder sees what the notifications would bring and 'Mejorar plan'", async ({ page }) => {
@@ -166,5 +136,5 @@ test("a Founder sees what the notifications would bring and 'Mejorar plan'", asy
   await expect(centre.getByText('Las notificaciones inteligentes están en los planes CEO')).toBeVisible();
   await expect(centre.getByRole('link', { name: 'Mejorar plan' })).toHaveAttribute('href', '/profile/sub');
   await scanScreen(page, 'notifications: another plan');
-  await shoot(page, '04-upsell');
+  await keepScreenshotsAtWidths(page, '04-upsell');
 });

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { FAKE_ASSUMPTIONS } from '../apps/api/src/test/fakes/research-model.ts';
 import { scanScreen } from './support/axe.ts';
-import { fillIdea, onboardToBusinessStep, planCard } from './support/businesses.ts';
+import { paidWithIdea } from './support/businesses.ts';
+import { keepScreenshotsAtWidths } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -20,23 +19,6 @@ const experimentTitle = (claim: string) => {
   return `Comprobar: ${assumption.charAt(0).toLowerCase()}${assumption.slice(1)}`;
 };
 
-/** Screenshots at 1280 and 375 px when E2E_SCREENSHOTS names a folder. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize();
-  for (const [width, height] of [
-    [1280, 900],
-    [375, 740],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
 async function noSidewaysScroll(page: Page) {
   const original = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 740 });
@@ -47,24 +29,11 @@ async function noSidewaysScroll(page: Page) {
   if (original) await page.setViewportSize(original);
 }
 
-/** A new user with an idea, on `plan` through the local checkout; the page is on the payment result. */
-async function paidWithIdea(page: Page, who: string, business: string, plan: 'CEO' | 'Founder') {
-  await onboardToBusinessStep(page, who);
-  await fillIdea(page, business);
-  await page.getByRole('button', { name: 'Crear chat' }).click();
-  await expect(page).toHaveURL(/\/plans$/);
-  await planCard(page, plan).getByRole('button', { name: 'Seleccionar plan' }).click();
-  await page.getByRole('button', { name: 'Pagar' }).click();
-  await expect(page.getByRole('heading', { name: 'Pago realizado con éxito' })).toBeVisible();
-  const [created] = (await (await page.request.get('/api/businesses')).json()) as Array<{ id: number }>;
-  return created?.id ?? 0;
-}
-
 test('a CEO founder builds a roadmap from the report, edits it with the keyboard, and finds it kept', async ({
   page,
 }) => {
   test.setTimeout(240_000);
-  const businessId = await paidWithIdea(page, 'Rita Ruta', 'Aceite Ruta', 'CEO');
+  const { businessId } = await paidWithIdea(page, 'Rita Ruta', 'Aceite Ruta', 'CEO');
 
   // The research completes against the fake model; the home says so and leads to the roadmap.
   await page.goto('/');
@@ -77,7 +46,7 @@ test('a CEO founder builds a roadmap from the report, edits it with the keyboard
   await expect(page).toHaveURL(new RegExp(`/roadmap/${businessId}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Hoja de ruta de Aceite Ruta' })).toBeVisible();
   await scanScreen(page, 'roadmap: none yet');
-  await shoot(page, '01-roadmap-empty');
+  await keepScreenshotsAtWidths(page, '01-roadmap-empty', { fullPage: true });
 
   await page.getByRole('button', { name: 'Crear mi hoja de ruta' }).click();
   await expect(page.getByText('Plantilla a partir de tu perfil y de tu estudio de mercado')).toBeVisible();
@@ -93,7 +62,7 @@ test('a CEO founder builds a roadmap from the report, edits it with the keyboard
   await expect(experiments).toContainText('se confirma si al menos 3 hacen un pedido de prueba.');
   await expect(experiments.getByText('Experimento', { exact: true })).toHaveCount(2);
   await scanScreen(page, 'roadmap: the template from the report');
-  await shoot(page, '02-roadmap-created');
+  await keepScreenshotsAtWidths(page, '02-roadmap-created', { fullPage: true });
 
   // Mark the first experiment done, with the keyboard.
   await experiments.getByRole('checkbox', { name: first }).focus();
@@ -133,7 +102,7 @@ test('a CEO founder builds a roadmap from the report, edits it with the keyboard
   await discard();
   await expect(goal).toContainText('Descartada');
   await scanScreen(page, 'roadmap: edited');
-  await shoot(page, '03-roadmap-edited');
+  await keepScreenshotsAtWidths(page, '03-roadmap-edited', { fullPage: true });
   await page.getByRole('button', { name: `Deshacer: Marcar «${review}» como descartada` }).click();
   await expect(status).toHaveText('Cambio deshecho');
   await expect(goal.getByRole('checkbox', { name: review })).toBeEnabled();
@@ -149,7 +118,7 @@ test('a CEO founder builds a roadmap from the report, edits it with the keyboard
   await expect(goal).toContainText('Descartada');
   await scanScreen(page, 'roadmap: kept after a reload', { widths: [375, 1280] });
   await noSidewaysScroll(page);
-  await shoot(page, '04-roadmap-reloaded');
+  await keepScreenshotsAtWidths(page, '04-roadmap-reloaded', { fullPage: true });
 
   // 'Revisar mi hoja de ruta': the fake mentor's revision, shown before it applies, then applied.
   const revision = region(page, 'Revisar mi hoja de ruta');
@@ -159,7 +128,7 @@ test('a CEO founder builds a roadmap from the report, edits it with the keyboard
   await expect(revision).toContainText('Tu tarea hecha se conserva.');
   await expect(experiments.getByRole('checkbox', { name: first })).toBeVisible();
   await scanScreen(page, 'roadmap: a revision to answer');
-  await shoot(page, '05-roadmap-revision');
+  await keepScreenshotsAtWidths(page, '05-roadmap-revision', { fullPage: true });
   await revision.getByRole('button', { name: 'Aplicar cambios' }).click();
   await expect(
     region(page, 'Validar con restaurantes').getByRole('checkbox', {
@@ -169,7 +138,7 @@ test('a CEO founder builds a roadmap from the report, edits it with the keyboard
   await expect(region(page, 'Hecho hasta ahora').getByRole('checkbox', { name: first })).toBeChecked();
   await expect(page.getByText('Propuesta por tu mentor', { exact: true })).toBeVisible();
   await scanScreen(page, 'roadmap: the revision applied');
-  await shoot(page, '06-roadmap-revised');
+  await keepScreenshotsAtWidths(page, '06-roadmap-revised', { fullPage: true });
 
   // The advisor answers from it and proposes a task, shown first and added with one click.
   await page.goto(`/chat/idea/${businessId}`);
@@ -210,14 +179,14 @@ test('a CEO founder builds a roadmap from the report, edits it with the keyboard
 
 test("a Founder sees what the roadmap would give and 'Mejorar plan'", async ({ page }) => {
   test.setTimeout(120_000);
-  const businessId = await paidWithIdea(page, 'Fermín Founder', 'Aceite Fermín', 'Founder');
+  const { businessId } = await paidWithIdea(page, 'Fermín Founder', 'Aceite Fermín', 'Founder');
   await page.goto(`/roadmap/${businessId}`);
   await expect(
     page.getByRole('heading', { name: 'Tu hoja de ruta personalizada, en los planes CEO' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Crear mi hoja de ruta' })).toHaveCount(0);
   await scanScreen(page, 'roadmap: a Founder');
-  await shoot(page, '08-roadmap-founder');
+  await keepScreenshotsAtWidths(page, '08-roadmap-founder', { fullPage: true });
   await page.getByRole('link', { name: 'Mejorar plan' }).click();
   await expect(page).toHaveURL(/\/profile\/sub$/);
 });

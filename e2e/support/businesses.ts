@@ -102,3 +102,20 @@ export async function starterWithIdea(
   expect(created.status()).toBe(201);
   return { email, businessId: ((await created.json()) as { id: number }).id };
 }
+
+/**
+ * A new user with an idea made through onboarding, on `plan` through the local checkout; the page is left on
+ * the payment result.
+ */
+export async function paidWithIdea(page: Page, who: string, business: string, plan: 'CEO' | 'Founder') {
+  await onboardToBusinessStep(page, who);
+  await fillIdea(page, business);
+  await page.getByRole('button', { name: 'Crear chat' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await planCard(page, plan).getByRole('button', { name: 'Seleccionar plan' }).click();
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page.getByRole('heading', { name: 'Pago realizado con éxito' })).toBeVisible();
+  const [created] = (await (await page.request.get('/api/businesses')).json()) as Array<{ id: number }>;
+  const { email } = (await (await page.request.get('/api/auth/profile')).json()) as { email: string };
+  return { businessId: created?.id ?? 0, email };
+}

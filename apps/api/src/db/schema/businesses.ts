@@ -40,3 +40,18 @@ export const businesses = pgTable(
   },
   (t) => [index('businesses_user_id_idx').on(t.userId, t.id)],
 );
+
+/**
+ * The columns every one-per-business document starts with (its financial plan, its roadmap): keyed by the
+ * business, owned by its user, deleted with either.
+ */
+export const businessDocumentColumns = () => ({
+  businessId: integer('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

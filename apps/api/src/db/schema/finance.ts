@@ -2,8 +2,8 @@ import type { FinancialAssumptions, PlanProposal, PlanScenarios } from '@rumbo/c
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { businesses } from './businesses.ts';
-import { at, createdAt, updatedAt } from './columns.ts';
+import { businessDocumentColumns, businesses } from './businesses.ts';
+import { at, createdAt } from './columns.ts';
 
 /**
  * A business's financial plan (ADR 0040): the founder's assumptions, the scenarios' multipliers and the
@@ -11,17 +11,10 @@ import { at, createdAt, updatedAt } from './columns.ts';
  * from these (packages/contract/src/finance-engine.ts), the same in the browser, the API and the document.
  */
 export const financialPlans = pgTable('financial_plans', {
-  businessId: integer('business_id')
-    .primaryKey()
-    .references(() => businesses.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ...businessDocumentColumns(),
   assumptions: jsonb('assumptions').$type<FinancialAssumptions>().notNull(),
   scenarios: jsonb('scenarios').$type<PlanScenarios>().notNull(),
   proposals: jsonb('proposals').$type<PlanProposal[]>().notNull().default(sql`'[]'::jsonb`),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
 });
 
 /**

@@ -1,8 +1,7 @@
 import type { RoadmapProposal, TaskKind, TaskStatus } from '@rumbo/contract';
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { users } from './auth.ts';
-import { businesses } from './businesses.ts';
-import { at, createdAt, updatedAt } from './columns.ts';
+import { businessDocumentColumns } from './businesses.ts';
+import { at, createdAt } from './columns.ts';
 import { researches } from './research.ts';
 
 /**
@@ -10,18 +9,11 @@ import { researches } from './research.ts';
  * advisor) and the research it was built from. Its milestones and their tasks are rows of their own.
  */
 export const roadmaps = pgTable('roadmaps', {
-  businessId: integer('business_id')
-    .primaryKey()
-    .references(() => businesses.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ...businessDocumentColumns(),
   origin: text('origin', { enum: ['plantilla', 'mentor'] }).notNull(),
   researchId: integer('research_id').references(() => researches.id, { onDelete: 'set null' }),
   /** 'Revisar mi hoja de ruta': the revision waiting for the founder's answer. */
   proposal: jsonb('proposal').$type<RoadmapProposal>(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
 });
 
 /** A milestone of a roadmap, in its stage ('Próximos 30 días'…; null for an established business). */

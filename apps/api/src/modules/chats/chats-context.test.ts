@@ -2,40 +2,25 @@ import crypto from 'node:crypto';
 import { assistantNotConfiguredMessage } from '@rumbo/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { chats, messages } from '../../db/schema/index.ts';
 import { chatOwner, newChat as createChat } from '../../test/chat-owner.ts';
 import { makeDocx, makePdf } from '../../test/documents.ts';
-import type { FakeOpenAI, FakeScript } from '../../test/fakes/openai.ts';
-import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
+import { startTestHttpServer } from '../../test/http-server.ts';
 import { ledgerSum } from '../credits/credits.ts';
-import { ANSWER, answerScript, chatRequests, description, idea, startChatServer } from './chats-test-kit.ts';
+import { ANSWER, chatRequests, chatServerForFile, description, idea } from './chats-test-kit.ts';
 
 // What the model is asked (profile, research, files), a vision model, and the app without a model.
 
-let fake: FakeOpenAI;
-let t: TestHttpServer;
-/** The script of streamed answers; title requests (not streamed) always answer TITLE. */
-let script: FakeScript;
+const server = chatServerForFile();
 
-beforeAll(async () => {
-  ({ fake, t } = await startChatServer(() => script));
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => {
-  script = answerScript();
-});
-
-const { owner, newChat, readChat, streamRequests } = chatRequests(() => ({ t, fake }));
+const { owner, newChat, readChat, streamRequests } = chatRequests(() => server);
 
 describe('the model’s context', () => {
   it('has the business profile, the research summary and the attachments’ text', async () => {
     const who = await owner();
-    await t.database.db.execute(
+    await server.t.database.db.execute(
       sql`insert into researches (business_id, max_tokens, status, summary, completed_at)
           values (${who.businessId}, 50000, 'completed', 'El mercado del aceite premium crece un 8 % anual.', now())`,
     );
@@ -54,7 +39,7 @@ describe('the model’s context', () => {
     form.append('files', new Blob([pdf], { type: 'application/pdf' }), 'plan-financiero.pdf');
     form.append('files', new Blob([docx]), 'márgenes.docx');
     form.append('files', new Blob([image], { type: 'image/png' }), 'foto.png');
-    const res = await t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}/messages/stream`, {
+    const res = await server.t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}/messages/stream`, {
       method: 'POST',
       headers: { cookie: who.cookie },
       body: form,
@@ -100,7 +85,7 @@ describe('the model’s context', () => {
       ],
       ['foto.png', 'image', 'image/png'],
     ]);
-    const download = await t.fetch(files[0]?.url ?? '', { headers: { cookie: who.cookie } });
+    const download = await server.t.fetch(files[0]?.url ?? '', { headers: { cookie: who.cookie } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     // A PDF is never shown by the browser's own viewer, which runs its JavaScript (ADR 0032): it downloads.
@@ -110,11 +95,13 @@ describe('the model’s context', () => {
     // Opened in the browser, a file runs nothing: its own policy, not the app's, is what is sent.
     expect(download.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
-    const shownImage = await t.fetch(files[2]?.url ?? '', { headers: { cookie: who.cookie } });
+    const shownImage = await server.t.fetch(files[2]?.url ?? '', { headers: { cookie: who.cookie } });
     expect(shownImage.headers.get('content-disposition')).toMatch(/^inline; filename="foto\.png"/);
     expect(shownImage.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     const other = await owner();
-    expect((await t.fetch(files[0]?.url ?? '', { headers: { cookie: other.cookie } })).status).toBe(404);
+    expect((await server.t.fetch(files[0]?.url ?? '', { headers: { cookie: other.cookie } })).status).toBe(
+      404,
+    );
   });
 
   it('refuses legacy .doc files and files that are not what the chat takes, in Spanish', async () => {
@@ -126,7 +113,7 @@ describe('the model’s context', () => {
       const form = new FormData();
       form.append('content', 'Mira');
       form.append('files', new Blob([data]), name);
-      return t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}/messages/stream`, {
+      return server.t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}/messages/stream`, {
         method: 'POST',
         headers: { cookie: who.cookie },
         body: form,
@@ -139,14 +126,19 @@ describe('the model’s context', () => {
     expect(zip.status).toBe(415);
     const many = new FormData();
     for (let i = 0; i < 6; i++) many.append('files', new Blob(['hola']), `n${i}.txt`);
-    const tooMany = await t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}/messages/stream`, {
-      method: 'POST',
-      headers: { cookie: who.cookie },
-      body: many,
-    });
+    const tooMany = await server.t.fetch(
+      `/api/businesses/${who.businessId}/chats/${chatId}/messages/stream`,
+      {
+        method: 'POST',
+        headers: { cookie: who.cookie },
+        body: many,
+      },
+    );
     expect(tooMany.status).toBe(400);
     expect(((await tooMany.json()) as { message: string }).message).toContain('como máximo 5 archivos');
-    expect((await t.database.db.select().from(messages).where(eq(messages.chatId, chatId))).length).toBe(0);
+    expect(
+      (await server.t.database.db.select().from(messages).where(eq(messages.chatId, chatId))).length,
+    ).toBe(0);
   });
 
   it('deletes the attachments’ files with the business', async () => {
@@ -154,27 +146,27 @@ describe('the model’s context', () => {
     const chatId = await newChat(who);
     const form = new FormData();
     form.append('files', new Blob(['notas con ñ']), 'notas.txt');
-    const res = await t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}/messages/stream`, {
+    const res = await server.t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}/messages/stream`, {
       method: 'POST',
       headers: { cookie: who.cookie },
       body: form,
     });
     await res.text();
     const [file] = await queryRows<{ storage_key: string }>(
-      t.database.db,
+      server.t.database.db,
       sql`select storage_key from attachments where business_id = ${who.businessId}`,
     );
     expect(file).toBeDefined();
-    const removed = await t.fetch(`/api/businesses/ideas/${who.businessId}`, {
+    const removed = await server.t.fetch(`/api/businesses/ideas/${who.businessId}`, {
       method: 'DELETE',
       headers: { cookie: who.cookie },
     });
     expect(removed.status).toBe(204);
-    const left = await t.database.db.select().from(chats).where(eq(chats.businessId, who.businessId));
+    const left = await server.t.database.db.select().from(chats).where(eq(chats.businessId, who.businessId));
     expect(left).toEqual([]);
     const fs = await import('node:fs');
     const path = await import('node:path');
-    expect(fs.existsSync(path.join(t.env.DATA_DIR, 'files', file?.storage_key ?? 'x'))).toBe(false);
+    expect(fs.existsSync(path.join(server.t.env.DATA_DIR, 'files', file?.storage_key ?? 'x'))).toBe(false);
   });
 });
 
@@ -182,7 +174,7 @@ describe('a vision model', () => {
   it('gets the attached image as an image part of the question', async () => {
     const vision = await startTestHttpServer({
       AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.url,
+      AI_BASE_URL: server.fake.url,
       AI_MODEL: 'fake-vision',
       AI_VISION: 'true',
     });

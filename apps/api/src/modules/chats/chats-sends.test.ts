@@ -2,34 +2,19 @@ import crypto from 'node:crypto';
 import { ANSWER_COST, CHAT_STREAM_HEADERS, creditsExhaustedMessage } from '@rumbo/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { creditBalances, messages } from '../../db/schema/index.ts';
 import { storedAnswer } from '../../test/chat-owner.ts';
-import { type FakeOpenAI, type FakeScript, tokenize } from '../../test/fakes/openai.ts';
-import type { TestHttpServer } from '../../test/http-server.ts';
+import { tokenize } from '../../test/fakes/openai.ts';
 import { balance, ledgerSum } from '../credits/credits.ts';
-import { ANSWER, answerScript, chatRequests, eventually, startChatServer } from './chats-test-kit.ts';
+import { ANSWER, chatRequests, chatServerForFile, eventually } from './chats-test-kit.ts';
 
 // The chat list, a send answered whole, idempotent sends and sends out of credits.
 
-let fake: FakeOpenAI;
-let t: TestHttpServer;
-/** The script of streamed answers; title requests (not streamed) always answer TITLE. */
-let script: FakeScript;
+const server = chatServerForFile();
 
-beforeAll(async () => {
-  ({ fake, t } = await startChatServer(() => script));
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => {
-  script = answerScript();
-});
-
-const { owner, newChat, send, readChat, streamRequests } = chatRequests(() => ({ t, fake }));
+const { owner, newChat, send, readChat, streamRequests } = chatRequests(() => server);
 
 describe('the rest of the chat API', () => {
   it('pages the chat list, newest first', async () => {
@@ -37,7 +22,7 @@ describe('the rest of the chat API', () => {
     const ids: number[] = [];
     for (let n = 0; n < 5; n++) ids.push(await newChat(who));
     const page = async (query: string) => {
-      const res = await t.fetch(`/api/businesses/${who.businessId}/chats${query}`, {
+      const res = await server.t.fetch(`/api/businesses/${who.businessId}/chats${query}`, {
         headers: { cookie: who.cookie },
       });
       return { status: res.status, body: (await res.json()) as Array<{ id: number }> };
@@ -57,7 +42,7 @@ describe('the rest of the chat API', () => {
     const who = await owner();
     const first = await newChat(who);
     const second = await newChat(who);
-    const list = await t.fetch(`/api/businesses/${who.businessId}/chats`, {
+    const list = await server.t.fetch(`/api/businesses/${who.businessId}/chats`, {
       headers: { cookie: who.cookie },
     });
     const chats = (await list.json()) as Array<{
@@ -72,7 +57,7 @@ describe('the rest of the chat API', () => {
 
     const body = { content: '¿Y el precio?', client_message_id: crypto.randomUUID() };
     const post = () =>
-      t.fetch(`/api/businesses/${who.businessId}/chats/${first}/messages`, {
+      server.t.fetch(`/api/businesses/${who.businessId}/chats/${first}/messages`, {
         method: 'POST',
         headers: { cookie: who.cookie, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -120,12 +105,12 @@ describe('idempotent sends', () => {
     expect(await third.text()).toBe(ANSWER);
     expect(await fourth.text()).toBe(ANSWER);
 
-    const rows = await t.database.db.select().from(messages).where(eq(messages.chatId, chatId));
+    const rows = await server.t.database.db.select().from(messages).where(eq(messages.chatId, chatId));
     expect(rows.map((m) => m.sender)).toEqual(['user', 'ai_model']);
     expect(streamRequests().length).toBe(before + 1);
-    expect(await balance(t.database.db, who.id)).toBe(100 - ANSWER_COST);
+    expect(await balance(server.t.database.db, who.id)).toBe(100 - ANSWER_COST);
     const [debits] = await queryRows<{ n: number }>(
-      t.database.db,
+      server.t.database.db,
       sql`select count(*)::int as n from credit_ledger where user_id = ${who.id} and kind = 'debit'`,
     );
     expect(Number(debits?.n)).toBe(1);
@@ -135,20 +120,20 @@ describe('idempotent sends', () => {
     const who = await owner(7, 100);
     const chatId = await newChat(who);
     const body = { content: 'Hola otra vez', client_message_id: crypto.randomUUID() };
-    script = { ...script, failAfterTokens: 2, tokenDelayMs: 5 };
+    server.script = { ...server.script, failAfterTokens: 2, tokenDelayMs: 5 };
     const failed = await send(who, chatId, body);
     await expect(failed.text()).rejects.toThrow();
-    expect(await balance(t.database.db, who.id)).toBe(100);
-    script = { tokens: tokenize(ANSWER) };
+    expect(await balance(server.t.database.db, who.id)).toBe(100);
+    server.script = { tokens: tokenize(ANSWER) };
     const retried = await send(who, chatId, body);
     expect(await retried.text()).toBe(ANSWER);
-    await storedAnswer(t, Number(retried.headers.get(CHAT_STREAM_HEADERS.answerId)));
-    const rows = await t.database.db.select().from(messages).where(eq(messages.chatId, chatId));
+    await storedAnswer(server.t, Number(retried.headers.get(CHAT_STREAM_HEADERS.answerId)));
+    const rows = await server.t.database.db.select().from(messages).where(eq(messages.chatId, chatId));
     expect(rows.map((m) => [m.sender, m.content])).toEqual([
       ['user', 'Hola otra vez'],
       ['ai_model', ANSWER],
     ]);
-    expect(await balance(t.database.db, who.id)).toBe(100 - ANSWER_COST);
+    expect(await balance(server.t.database.db, who.id)).toBe(100 - ANSWER_COST);
   });
 });
 
@@ -159,21 +144,26 @@ describe('out of credits', () => {
   ])('answers the exact Spanish text without calling the model (%s, %s)', async (planId) => {
     const who = await owner(planId, 0);
     // Starter's monthly credits are applied on first read: spend them so that the balance is 0.
-    await balance(t.database.db, who.id);
-    await t.database.db.update(creditBalances).set({ balance: 0 }).where(eq(creditBalances.userId, who.id));
+    await balance(server.t.database.db, who.id);
+    await server.t.database.db
+      .update(creditBalances)
+      .set({ balance: 0 })
+      .where(eq(creditBalances.userId, who.id));
     const chatId = await newChat(who);
     const res = await send(who, chatId, { content: '¿Me ayudas?', client_message_id: crypto.randomUUID() });
     expect(res.status).toBe(200);
     expect(res.headers.get(CHAT_STREAM_HEADERS.answerKind)).toBe('credits_exhausted');
     expect(await res.text()).toBe(creditsExhaustedMessage('Rumbo', planId));
     // No request of any kind (answer or title) carried this question to the model.
-    expect(fake.requests.filter((r) => JSON.stringify(r.body.messages).includes('¿Me ayudas?'))).toEqual([]);
+    expect(
+      server.fake.requests.filter((r) => JSON.stringify(r.body.messages).includes('¿Me ayudas?')),
+    ).toEqual([]);
     const read = await readChat(who, chatId);
     expect(read.messages.at(-1)).toMatchObject({
       content: creditsExhaustedMessage('Rumbo', planId),
       finished: true,
     });
-    expect(await balance(t.database.db, who.id)).toBe(0);
+    expect(await balance(server.t.database.db, who.id)).toBe(0);
   });
 
   it('charges only the credits there are when two sends race for the last one', async () => {
@@ -182,7 +172,9 @@ describe('out of credits', () => {
     const before = streamRequests().length;
     // On PostgreSQL the balance row is held locked from another connection until both sends wait on
     // it, so that both race for real (PGlite has one connection: no such hold).
-    const holder = t.database.connectionString ? new pg.Client(t.database.connectionString) : undefined;
+    const holder = server.t.database.connectionString
+      ? new pg.Client(server.t.database.connectionString)
+      : undefined;
     await holder?.connect();
     await holder?.query('begin');
     await holder?.query('select balance from credit_balances where user_id = $1 for update', [who.id]);
@@ -206,9 +198,9 @@ describe('out of credits', () => {
     const kinds = [one, two].map((r) => r.headers.get(CHAT_STREAM_HEADERS.answerKind)).sort();
     expect(kinds).toEqual(['credits_exhausted', 'model']);
     expect(bodies).toEqual([ANSWER, creditsExhaustedMessage('Rumbo', 7)].sort());
-    expect(await balance(t.database.db, who.id)).toBe(0);
+    expect(await balance(server.t.database.db, who.id)).toBe(0);
     // One charge, for the answer given (the balance was set without a ledger entry).
-    expect(await ledgerSum(t.database.db, who.id)).toBe(-ANSWER_COST);
+    expect(await ledgerSum(server.t.database.db, who.id)).toBe(-ANSWER_COST);
     // The model is asked only for the send that was charged (docs/decisions/0028).
     expect(streamRequests().slice(before)).toHaveLength(1);
   });
@@ -218,6 +210,6 @@ describe('out of credits', () => {
     const chatId = await newChat(who);
     const res = await send(who, chatId, { content: 'Hola', client_message_id: crypto.randomUUID() });
     expect(await res.text()).toBe(ANSWER);
-    expect(await ledgerSum(t.database.db, who.id)).toBe(0);
+    expect(await ledgerSum(server.t.database.db, who.id)).toBe(0);
   });
 });

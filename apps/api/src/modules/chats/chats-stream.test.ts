@@ -2,33 +2,17 @@ import crypto from 'node:crypto';
 import { ANSWER_COST, CHAT_STREAM_HEADERS, FAILED_ANSWER_CONTENT } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generations, messages } from '../../db/schema/index.ts';
 import { storedAnswer } from '../../test/chat-owner.ts';
-import type { FakeOpenAI, FakeScript } from '../../test/fakes/openai.ts';
-import type { TestHttpServer } from '../../test/http-server.ts';
 import { balance, ledgerSum } from '../credits/credits.ts';
-import { ANSWER, answerScript, chatRequests, eventually, startChatServer, TITLE } from './chats-test-kit.ts';
+import { ANSWER, chatRequests, chatServerForFile, eventually, TITLE } from './chats-test-kit.ts';
 
 // A streamed answer (its text, storage, charge and title; a failure; a client that leaves) and its stop.
 
-let fake: FakeOpenAI;
-let t: TestHttpServer;
-/** The script of streamed answers; title requests (not streamed) always answer TITLE. */
-let script: FakeScript;
+const server = chatServerForFile();
 
-beforeAll(async () => {
-  ({ fake, t } = await startChatServer(() => script));
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => {
-  script = answerScript();
-});
-
-const { owner, newChat, send, readChat, streamRequests } = chatRequests(() => ({ t, fake }));
+const { owner, newChat, send, readChat, streamRequests } = chatRequests(() => server);
 
 describe('a streamed answer', () => {
   it('streams the model’s text, stores it with its usage, charges the answer and names the chat', async () => {
@@ -46,12 +30,12 @@ describe('a streamed answer', () => {
     expect(streamRequests().length).toBe(before + 1);
 
     const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
-    expect(await storedAnswer(t, answerId)).toMatchObject({
+    expect(await storedAnswer(server.t, answerId)).toMatchObject({
       content: ANSWER,
       finished: true,
       sender: 'ai_model',
     });
-    const [generation] = await t.database.db
+    const [generation] = await server.t.database.db
       .select()
       .from(generations)
       .where(eq(generations.messageId, answerId));
@@ -61,8 +45,8 @@ describe('a streamed answer', () => {
       outputTokens: 17,
       cost: ANSWER_COST,
     });
-    expect(await balance(t.database.db, who.id)).toBe(600 - ANSWER_COST);
-    expect(await ledgerSum(t.database.db, who.id)).toBe(-ANSWER_COST);
+    expect(await balance(server.t.database.db, who.id)).toBe(600 - ANSWER_COST);
+    expect(await ledgerSum(server.t.database.db, who.id)).toBe(-ANSWER_COST);
 
     const read = await eventually(
       () => readChat(who, chatId),
@@ -79,25 +63,25 @@ describe('a streamed answer', () => {
   it('refunds and marks the answer failed when the model’s stream breaks', async () => {
     const who = await owner(7, 50);
     const chatId = await newChat(who);
-    script = { ...script, tokenDelayMs: 5, failAfterTokens: 3 };
+    server.script = { ...server.script, tokenDelayMs: 5, failAfterTokens: 3 };
     const res = await send(who, chatId, { content: 'Hola', client_message_id: crypto.randomUUID() });
     expect(res.status).toBe(200);
     await expect(res.text()).rejects.toThrow();
     const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
-    const [answer] = await t.database.db.select().from(messages).where(eq(messages.id, answerId));
+    const [answer] = await server.t.database.db.select().from(messages).where(eq(messages.id, answerId));
     expect(answer).toMatchObject({ content: FAILED_ANSWER_CONTENT, finished: true });
-    const [generation] = await t.database.db
+    const [generation] = await server.t.database.db
       .select()
       .from(generations)
       .where(eq(generations.messageId, answerId));
     expect(generation?.status).toBe('failed');
-    expect(await balance(t.database.db, who.id)).toBe(50);
+    expect(await balance(server.t.database.db, who.id)).toBe(50);
   });
 
   it('finishes and stores the whole answer when the client goes away mid-answer', async () => {
     const who = await owner();
     const chatId = await newChat(who);
-    script = { ...script, tokenDelayMs: 40 };
+    server.script = { ...server.script, tokenDelayMs: 40 };
     const abort = new AbortController();
     const res = await send(
       who,
@@ -113,12 +97,12 @@ describe('a streamed answer', () => {
     const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
     // While it is generated, the database holds a growing prefix of it (written every FLUSH_MS).
     const growing = await eventually(
-      async () => (await t.database.db.select().from(messages).where(eq(messages.id, answerId)))[0],
+      async () => (await server.t.database.db.select().from(messages).where(eq(messages.id, answerId)))[0],
       (m) => (m?.content.length ?? 0) > 0,
     );
     if (!growing?.finished) expect(ANSWER.startsWith(growing?.content ?? 'x')).toBe(true);
     const stored = await eventually(
-      async () => (await t.database.db.select().from(messages).where(eq(messages.id, answerId)))[0],
+      async () => (await server.t.database.db.select().from(messages).where(eq(messages.id, answerId)))[0],
       (m) => m?.finished === true,
     );
     expect(stored).toMatchObject({ content: ANSWER, finished: true });
@@ -131,12 +115,14 @@ describe('a streamed answer', () => {
   it('ends the body with the text, and the chat reads finished before the end is stored', async () => {
     const who = await owner();
     const chatId = await newChat(who);
-    script = { ...script, tokenDelayMs: 20 };
+    server.script = { ...server.script, tokenDelayMs: 20 };
     const res = await send(who, chatId, { content: 'Resúmelo', client_message_id: crypto.randomUUID() });
     const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
     // On PostgreSQL the answer's generation row is held locked from another connection, so its end
     // cannot be stored until the hold ends (PGlite has one connection: no such hold).
-    const holder = t.database.connectionString ? new pg.Client(t.database.connectionString) : undefined;
+    const holder = server.t.database.connectionString
+      ? new pg.Client(server.t.database.connectionString)
+      : undefined;
     await holder?.connect();
     await holder?.query('begin');
     await holder?.query('select id from generations where message_id = $1 for update', [answerId]);
@@ -145,14 +131,14 @@ describe('a streamed answer', () => {
       const read = await readChat(who, chatId);
       expect(read.messages.at(-1)).toMatchObject({ content: ANSWER, finished: true });
       if (holder) {
-        const [row] = await t.database.db.select().from(messages).where(eq(messages.id, answerId));
+        const [row] = await server.t.database.db.select().from(messages).where(eq(messages.id, answerId));
         expect(row?.finished).toBe(false);
       }
     } finally {
       await holder?.query('commit');
       await holder?.end();
     }
-    expect(await storedAnswer(t, answerId)).toMatchObject({ content: ANSWER, finished: true });
+    expect(await storedAnswer(server.t, answerId)).toMatchObject({ content: ANSWER, finished: true });
   });
 });
 
@@ -160,13 +146,13 @@ describe('stopping an answer', () => {
   it('keeps the partial text, marks it finished and cancels the model request', async () => {
     const who = await owner(7, 10);
     const chatId = await newChat(who);
-    script = { tokens: Array.from({ length: 200 }, (_, i) => ` palabra${i}`), tokenDelayMs: 10 };
+    server.script = { tokens: Array.from({ length: 200 }, (_, i) => ` palabra${i}`), tokenDelayMs: 10 };
     const res = await send(who, chatId, { content: 'Escribe mucho', client_message_id: crypto.randomUUID() });
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     await reader.read();
     const request = streamRequests().at(-1);
     const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
-    const stopped = await t.fetch(
+    const stopped = await server.t.fetch(
       `/api/businesses/${who.businessId}/chats/${chatId}/messages/${answerId}/stop`,
       {
         method: 'POST',
@@ -177,8 +163,8 @@ describe('stopping an answer', () => {
     const message = (await stopped.json()) as { content: string; finished: boolean };
     expect(message.finished).toBe(true);
     expect(message.content.length).toBeGreaterThan(0);
-    expect(message.content.length).toBeLessThan(script.tokens.join('').length);
-    expect(script.tokens.join('').startsWith(message.content)).toBe(true);
+    expect(message.content.length).toBeLessThan(server.script.tokens.join('').length);
+    expect(server.script.tokens.join('').startsWith(message.content)).toBe(true);
     await request?.ended;
     expect(request?.disconnected).toBe(true);
 
@@ -189,9 +175,9 @@ describe('stopping an answer', () => {
       if (part.done) break;
       rest += new TextDecoder().decode(part.value);
     }
-    const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, answerId));
+    const [stored] = await server.t.database.db.select().from(messages).where(eq(messages.id, answerId));
     expect(stored).toMatchObject({ content: message.content, finished: true });
-    const [generation] = await t.database.db
+    const [generation] = await server.t.database.db
       .select()
       .from(generations)
       .where(eq(generations.messageId, answerId));
@@ -206,7 +192,7 @@ describe('stopping an answer', () => {
     const res = await send(who, chatId, { content: 'Hola' });
     await res.text();
     const answerId = Number(res.headers.get(CHAT_STREAM_HEADERS.answerId));
-    const stolen = await t.fetch(
+    const stolen = await server.t.fetch(
       `/api/businesses/${who.businessId}/chats/${chatId}/messages/${answerId}/stop`,
       {
         method: 'POST',
@@ -214,11 +200,11 @@ describe('stopping an answer', () => {
       },
     );
     expect(stolen.status).toBe(404);
-    const read = await t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}`, {
+    const read = await server.t.fetch(`/api/businesses/${who.businessId}/chats/${chatId}`, {
       headers: { cookie: other.cookie },
     });
     expect(read.status).toBe(404);
-    const list = await t.fetch(`/api/businesses/${who.businessId}/chats`, {
+    const list = await server.t.fetch(`/api/businesses/${who.businessId}/chats`, {
       headers: { cookie: other.cookie },
     });
     expect(list.status).toBe(404);

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type ChatOwner, chatOwner, newChat as createChat } from '../../test/chat-owner.ts';
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI, tokenize } from '../../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
@@ -46,6 +46,25 @@ export async function startChatServer(
     AI_MODEL: 'fake-mentor',
   });
   return { fake, t };
+}
+
+/**
+ * The fake model and the app, started before the file's tests and closed after them; `script` (the streamed
+ * answers) starts as answerScript() in every test, which may change it.
+ */
+export function chatServerForFile(): { t: TestHttpServer; fake: FakeOpenAI; script: FakeScript } {
+  const server = { script: answerScript() } as { t: TestHttpServer; fake: FakeOpenAI; script: FakeScript };
+  beforeAll(async () => {
+    Object.assign(server, await startChatServer(() => server.script));
+  });
+  afterAll(async () => {
+    await server.t?.close();
+    await server.fake?.close();
+  });
+  beforeEach(() => {
+    server.script = answerScript();
+  });
+  return server;
 }
 
 /** The requests of the tests, on the server and fake model that `current` gives once started. */

@@ -1,36 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estimateTokens } from '../../ai/context.ts';
 import { PLAN_TOKEN_BUDGET, planBlock } from '../../ai/prompts/plan-context.es.ts';
-import { type FakeOpenAI, type FakeScript, tokenize } from '../../test/fakes/openai.ts';
-import type { TestHttpServer } from '../../test/http-server.ts';
-import { ANSWER, answerScript, chatRequests, eventually, startChatServer } from '../chats/chats-test-kit.ts';
+import { tokenize } from '../../test/fakes/openai.ts';
+import { ANSWER, chatRequests, chatServerForFile, eventually } from '../chats/chats-test-kit.ts';
 import { shopAssumptions, shopPlan } from './finance-test-kit.ts';
 
 // The advisor answers from the plan the founder built (ADR 0041): the chat's request to the model carries
 // the plan's key figures, computed by the engine, within their token budget.
 
-let fake: FakeOpenAI;
-let t: TestHttpServer;
-let script: FakeScript;
-beforeAll(async () => {
-  ({ fake, t } = await startChatServer(() => script));
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => {
-  script = answerScript();
-});
+const server = chatServerForFile();
 
-const { owner, newChat, send, readChat, streamRequests } = chatRequests(() => ({ t, fake }));
+const { owner, newChat, send, readChat, streamRequests } = chatRequests(() => server);
 const systemOf = () => String(streamRequests().at(-1)?.body.messages[0]?.content);
 
 describe('the financial plan in the advisor’s prompt', () => {
   it("'¿cuándo llego al punto de equilibrio?' reaches the model with the plan's break-even month, runway, burn and margins", async () => {
     const who = await owner();
-    const saved = await t.fetch(`/api/businesses/${who.businessId}/financial-plan`, {
+    const saved = await server.t.fetch(`/api/businesses/${who.businessId}/financial-plan`, {
       method: 'PUT',
       headers: { cookie: who.cookie, 'content-type': 'application/json' },
       body: JSON.stringify(shopPlan),
@@ -56,11 +43,11 @@ describe('the financial plan in the advisor’s prompt', () => {
 
   it("keeps an answer's proposed change (its marker) when the answer is stored with the report's citation check", async () => {
     const who = await owner();
-    await t.database.db.execute(
+    await server.t.database.db.execute(
       sql`insert into researches (business_id, max_tokens, status, mode, summary, completed_at)
           values (${who.businessId}, 50000, 'completed', 'web', 'Mercado de cestas en crecimiento [1].', now())`,
     );
-    script = {
+    server.script = {
       tokens: tokenize(
         'Sube el marketing a 600 € [1] [7].\n\n[[cambio-plan marketing_monthly=600]]\n[[cambio-plan cestas:price=22]]',
       ),

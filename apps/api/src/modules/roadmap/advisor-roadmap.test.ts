@@ -1,40 +1,29 @@
 import type { RoadmapView } from '@rumbo/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estimateTokens } from '../../ai/context.ts';
 import { ROADMAP_TOKEN_BUDGET, roadmapBlock } from '../../ai/prompts/roadmap-context.es.ts';
-import type { FakeOpenAI, FakeScript } from '../../test/fakes/openai.ts';
-import type { TestHttpServer } from '../../test/http-server.ts';
-import { ANSWER, answerScript, chatRequests, startChatServer } from '../chats/chats-test-kit.ts';
+import { ANSWER, chatRequests, chatServerForFile } from '../chats/chats-test-kit.ts';
 
 // The advisor knows the roadmap (ADR 0055): the chat's request to the model carries its open tasks, in
 // order, and what was done lately, within their token budget.
 
-let fake: FakeOpenAI;
-let t: TestHttpServer;
-let script: FakeScript;
-beforeAll(async () => {
-  ({ fake, t } = await startChatServer(() => script));
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => {
-  script = answerScript();
-});
+const server = chatServerForFile();
 
-const { owner, newChat, send, streamRequests } = chatRequests(() => ({ t, fake }));
+const { owner, newChat, send, streamRequests } = chatRequests(() => server);
+/** Calls to `who`'s roadmap API, as its owner. */
+const roadmapCalls =
+  (who: { businessId: number; cookie: string }) => (method: string, path: string, body?: unknown) =>
+    server.t.fetch(`/api/businesses/${who.businessId}/roadmap${path}`, {
+      method,
+      headers: { cookie: who.cookie, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 const systemOf = () => String(streamRequests().at(-1)?.body.messages[0]?.content);
 
 describe('the roadmap in the advisor’s prompt', () => {
   it("'¿qué me toca esta semana?' reaches the model with the open tasks in order, the one under way first, and what was just done", async () => {
     const who = await owner(7);
-    const call = (method: string, path: string, body?: unknown) =>
-      t.fetch(`/api/businesses/${who.businessId}/roadmap${path}`, {
-        method,
-        headers: { cookie: who.cookie, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const call = roadmapCalls(who);
     const view = (await (await call('POST', '')).json()) as RoadmapView;
     const tasks = view.roadmap?.milestones.flatMap((m) => m.tasks) ?? [];
     const [done, discarded, underWay, next] = tasks;
@@ -65,12 +54,7 @@ describe('the roadmap in the advisor’s prompt', () => {
 
   it('says which tasks were done since the last conversation', async () => {
     const who = await owner(7);
-    const call = (method: string, path: string, body?: unknown) =>
-      t.fetch(`/api/businesses/${who.businessId}/roadmap${path}`, {
-        method,
-        headers: { cookie: who.cookie, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const call = roadmapCalls(who);
     const view = (await (await call('POST', '')).json()) as RoadmapView;
     const [before, after] = view.roadmap?.milestones.flatMap((m) => m.tasks) ?? [];
     if (!before || !after) throw new Error('too few tasks');
