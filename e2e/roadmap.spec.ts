@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { FAKE_ASSUMPTIONS } from '../apps/api/src/test/fakes/research-model.ts';
 import { scanScreen } from './support/axe.ts';
 import { paidWithIdea } from './support/businesses.ts';
-import { keepScreenshotsAtWidths } from './support/shots.ts';
+import { keepScreenshot, keepScreenshotsAtWidths, SHOTS_DIR } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -153,15 +153,13 @@ test('a CEO founder builds a roadmap from the report, edits it with the keyboard
   );
   await scanScreen(page, 'chat: tasks proposed for the roadmap');
   await noSidewaysScroll(page);
-  if (process.env.E2E_SCREENSHOTS) {
-    await page.screenshot({
-      path: path.join(process.env.E2E_SCREENSHOTS, '07-chat-proposed-tasks-1280.png'),
-    });
+  if (SHOTS_DIR) {
+    await keepScreenshot(page, '07-chat-proposed-tasks-1280.png');
     // At 375 as a phone opens it (the history starts closed there).
     await page.setViewportSize({ width: 375, height: 740 });
     await page.reload();
     await proposed.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, '07-chat-proposed-tasks-375.png') });
+    await keepScreenshot(page, '07-chat-proposed-tasks-375.png');
     await page.setViewportSize({ width: 1280, height: 720 });
   }
   await proposed.getByRole('button', { name: 'Añadir a mi hoja de ruta' }).click();
