@@ -105,6 +105,9 @@ describe('the roadmap screen (ADR 0055, product.md §2.14)', () => {
     expect(within(milestone).getByText('Experimento')).toBeTruthy();
     expect(within(milestone).getByText(EXPERIMENT.done_when, { selector: 'p' })).toBeTruthy();
     expect(screen.getByText('0 de 2 tareas hechas')).toBeTruthy();
+    // What the screen says once it is built is that it is ready, not the empty state's title.
+    expect(screen.getByText('Tu hoja de ruta está lista')).toBeTruthy();
+    expect(screen.queryByText('Todavía no tienes hoja de ruta')).toBeNull();
   });
 
   it("marks a task done with only its status, offers 'Deshacer', and adds a task", async () => {

@@ -14,6 +14,7 @@ export const roadmapCopy = {
     body: 'La preparamos a partir del perfil de tu negocio y de tu último estudio de mercado: sus supuestos más arriesgados serán experimentos, sus riesgos serán tareas y los trámites de tu país, pasos.',
     create: 'Crear mi hoja de ruta',
     creating: 'Preparando tu hoja de ruta…',
+    created: 'Tu hoja de ruta está lista',
   },
   origin: ROADMAP_ORIGIN_LABELS,
   fromResearch: 'y de tu estudio de mercado',

@@ -70,7 +70,7 @@ function CreateRoadmap({ businessId, run }: { businessId: number; run: RunChange
         loading={creating}
         onClick={async () => {
           setCreating(true);
-          await run(() => roadmapApi.create(businessId), { done: t.empty.title });
+          await run(() => roadmapApi.create(businessId), { done: t.empty.created });
           setCreating(false);
         }}
       >
