@@ -38,6 +38,14 @@ describe('two-factor sign-in', () => {
     expect(enabled.status).toBe(200);
     const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/.+secret=/);
+    // The key to type by hand has the standard form: 20 bytes, 32 base32 characters (ADR 0054).
+    const key = new URL(totpURI).searchParams.get('secret');
+    expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    // The library's own reading of the stored secret gives the same key.
+    const reread = await post(t, '/two-factor/get-totp-uri', user.cookie, { password: PASSWORD }, ip);
+    expect(new URL(((await reread.json()) as { totpURI: string }).totpURI).searchParams.get('secret')).toBe(
+      key,
+    );
     expect(backupCodes).toHaveLength(10);
     // Not on until the first code from the app is accepted.
     expect((await profile(t, user.cookie)).body.two_factor_enabled).toBe(false);

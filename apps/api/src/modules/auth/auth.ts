@@ -21,6 +21,7 @@ import { operatorVerificationMail } from '../mail/operator-verification.es.ts';
 import { resetPasswordMail } from '../mail/reset-password.es.ts';
 import { accountEvents } from './account-events.ts';
 import { authInputIssue } from './auth-input.ts';
+import { standardAuthenticatorKey } from './authenticator-key.ts';
 import { createResetLinks } from './reset-links.ts';
 import { secondFactorOnOAuth } from './second-factor-on-oauth.ts';
 import { createSessionCache } from './session-cache.ts';
@@ -263,6 +264,7 @@ export function createAuth({ env, db, mailer, logger, onAccountEvent }: AuthDeps
       // Sign-in with an authenticator app (ADR 0047, ADR 0023): a password sign-in of such an account answers
       // `twoFactorRedirect` and a short-lived challenge cookie; the session comes with the code.
       secondFactor,
+      standardAuthenticatorKey(),
       ...(isGoogleEnabled(env)
         ? [
             genericOAuth({
