@@ -11,6 +11,7 @@ import { chatOwner, MINIMAL_IDEA, newChat, storedAnswer } from '../test/chat-own
 import { startTestHttpServer, type TestHttpServer } from '../test/http-server.ts';
 import { modelAssistant } from './assistant.ts';
 import { demoModel } from './demo-model.ts';
+import { roadmapBlock } from './prompts/roadmap-context.es.ts';
 
 // AI_PROVIDER=demo (README): the scripted mentor behind the real chat send, streamed and charged as a model is.
 
@@ -105,6 +106,15 @@ describe('the demo mentor through POST …/messages/stream', () => {
   });
 });
 
+const OPEN_TASK = {
+  status: 'pendiente',
+  kind: 'tarea',
+  done_when: '',
+  due_date: null,
+  milestone: 'Poner en marcha',
+  stage: 'Próximos 60 días',
+} as const;
+
 describe('demoModel', () => {
   const answer = async (question: string, name = 'Café Lumen') => {
     let text = '';
@@ -168,6 +178,54 @@ describe('demoModel', () => {
     for (const [question, heading] of Object.entries(topics)) expect(await ask(question)).toContain(heading);
     // The same question again ('Regenerar') is worded differently.
     expect(await ask('¿Qué precio pongo a los tacos?')).not.toBe(price);
+  });
+
+  it("answers '¿qué me toca esta semana?' from the roadmap in the prompt, in its order; without one, with general steps", async () => {
+    const model = demoModel({ delayMs: [0, 0] });
+    const roadmap = roadmapBlock({
+      open: [
+        {
+          title: 'Probar el menú (versión corta) con 20 oficinas',
+          status: 'en_curso',
+          kind: 'experimento',
+          done_when: 'Si 5 de ellas (o más) repiten',
+          due_date: '2026-12-04',
+          milestone: 'Validar la demanda',
+          stage: 'Próximos 30 días',
+        },
+        { ...OPEN_TASK, title: 'Registrar la marca' },
+        { ...OPEN_TASK, title: 'Pedir presupuesto de la plancha' },
+        { ...OPEN_TASK, title: 'Abrir la cuenta del negocio' },
+      ],
+      done: [{ title: 'Elegir el nombre', completed_at: '2026-11-20T10:00:00.000Z' }],
+    });
+    const ask = async (system: string) => {
+      let text = '';
+      await modelAssistant('demo:test', model, { vision: false }).answer({
+        system,
+        messages: [{ role: 'user', content: [{ type: 'text', text: '¿Qué me toca esta semana?' }] }],
+        signal: new AbortController().signal,
+        onDelta: (delta) => {
+          text += delta;
+        },
+      });
+      return text;
+    };
+    const profile =
+      'Eres Rumbo.\n<perfil_del_negocio>\nNombre: Tacos Lupita\nEtapa: idea\n</perfil_del_negocio>';
+    const week = await ask(`${profile}\n<hoja_de_ruta>\n${roadmap}\n</hoja_de_ruta>`);
+    expect(week).toContain('según tu hoja de ruta');
+    const first = week.indexOf(
+      '1. **Experimento: Probar el menú (versión corta) con 20 oficinas** (en curso; Próximos 30 días · Validar la demanda, para el 2026-12-04)',
+    );
+    expect(first).toBeGreaterThan(-1);
+    expect(week.indexOf('2. **Registrar la marca**')).toBeGreaterThan(first);
+    expect(week).toContain('3. **Pedir presupuesto de la plancha**');
+    expect(week).toContain('Después te queda 1 tarea abierta más.');
+    expect(week).not.toContain('Elegir el nombre');
+    const none = await ask(profile);
+    expect(none).not.toContain('hoja de ruta');
+    expect(none).toContain('Próximos pasos para Tacos Lupita');
   });
 
   it('names an attached file and quotes what it read from it', async () => {

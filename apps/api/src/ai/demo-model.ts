@@ -5,7 +5,13 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { type DemoFile, type DemoProfile, demoAnswer, demoTopic } from './prompts/demo-answers.es.ts';
+import {
+  type DemoFile,
+  type DemoProfile,
+  type DemoTask,
+  demoAnswer,
+  demoTopic,
+} from './prompts/demo-answers.es.ts';
 import { demoResearchAnswer, isResearchPrompt } from './prompts/demo-research.es.ts';
 
 /**
@@ -29,6 +35,26 @@ function profileLine(system: string, label: string): string {
   return new RegExp(`^${label}: (.+)$`, 'm').exec(system)?.[1]?.trim() ?? '';
 }
 
+/** The open tasks of the roadmap block (ai/prompts/roadmap-context.es.ts): '- [Estado] título (dónde; …)'. */
+function openTasksOf(system: string): DemoTask[] {
+  const block =
+    /^Hoja de ruta del emprendedor: tareas abiertas, en orden:\n([\s\S]*?)(?:\n\n|\nHechas en)/m.exec(
+      system,
+    )?.[1] ?? '';
+  const tasks: DemoTask[] = [];
+  for (const line of block.split('\n')) {
+    // The title is greedy: the where is the last parenthesis that closes the line (a title may hold others).
+    const match =
+      /^- \[([^\]]+)\] (.+) \(([^;()]+?)(?:; para el (\d{4}-\d{2}-\d{2}))?(?:; hecha cuando: .*)?\)$/.exec(
+        line,
+      );
+    if (!match) continue;
+    const [, status = '', title = '', where = '', due] = match;
+    tasks.push({ status, title, where: due ? `${where}, para el ${due}` : where });
+  }
+  return tasks;
+}
+
 /** The business as the prompt describes it (the mentor's system prompt, or a research step's <perfil>). */
 function profileOf(prompt: LanguageModelV3Prompt): DemoProfile {
   const system = promptText(prompt);
@@ -43,6 +69,7 @@ function profileOf(prompt: LanguageModelV3Prompt): DemoProfile {
     goal: profileLine(system, 'Objetivo').replace(/^—$/, '') || 'crecer de forma sostenible',
     idea: /^idea/.test(profileLine(system, 'Etapa')),
     teamSize: Number.isFinite(teamSize) ? teamSize : null,
+    openTasks: openTasksOf(system),
   };
 }
 

@@ -14,6 +14,17 @@ export interface DemoProfile {
   goal: string;
   idea: boolean;
   teamSize: number | null;
+  /** The roadmap's open tasks, in order, as the prompt's roadmap block lists them (none without one). */
+  openTasks: DemoTask[];
+}
+
+/** An open task of the roadmap block (ai/prompts/roadmap-context.es.ts). */
+export interface DemoTask {
+  /** 'Pendiente' or 'En curso'. */
+  status: string;
+  title: string;
+  /** Its stage and milestone, and its due date when it has one. */
+  where: string;
 }
 
 /** A file of the question, as its <archivo> block gives it. */
@@ -267,6 +278,26 @@ const GENERAL: Topic = {
 Puedo ayudarte con más detalle sobre **precios**, **clientes**, **ventas**, **marketing**, **competencia**, **producto**, **equipo**, **financiación**, **subvenciones** o **trámites**.`,
 };
 
+/** '¿Qué me toca esta semana?': the roadmap's first open tasks, in its order (ADR 0055). */
+const WEEK: Topic = {
+  keywords: /\b(esta semana|que me toca|por donde (sigo|empiezo|continuo)|siguientes? pasos?|que hago ahora)/,
+  title: 'Lo que te toca esta semana',
+  openings: [
+    (p) => `Esto es lo que te toca ahora en **${p.name}**, según tu hoja de ruta:`,
+    (p) => `Mirando la hoja de ruta de **${p.name}**, yo empezaría por aquí:`,
+  ],
+  body: (p) => {
+    const next = p.openTasks.slice(0, 3);
+    const lines = next.map(
+      (task, i) => `${i + 1}. **${task.title}** (${task.status.toLowerCase()}; ${task.where})`,
+    );
+    const more = p.openTasks.length - next.length;
+    return `${lines.join('\n')}
+
+${more === 1 ? 'Después te queda 1 tarea abierta más. ' : more > 1 ? `Después te quedan ${more} tareas abiertas más. ` : ''}Cuando termines una, márcala como hecha en tu hoja de ruta y la tendré en cuenta en nuestra próxima conversación.`;
+  },
+};
+
 /** Lowercase and without accents, so that 'financiación' and 'financiacion' match alike. */
 const fold = (text: string) =>
   text
@@ -275,7 +306,7 @@ const fold = (text: string) =>
     .toLowerCase();
 
 export const demoTopic = (question: string): Topic =>
-  TOPICS.find((topic) => topic.keywords.test(fold(question))) ?? GENERAL;
+  [WEEK, ...TOPICS].find((topic) => topic.keywords.test(fold(question))) ?? GENERAL;
 
 function filesPart(files: DemoFile[]): string {
   if (files.length === 0) return '';
@@ -297,7 +328,9 @@ export function demoAnswer(
   files: DemoFile[],
   variant: number,
 ): string {
-  const topic = demoTopic(question);
+  const asked = demoTopic(question);
+  // Without a roadmap, 'what do I do this week' gets the general next steps.
+  const topic = asked === WEEK && profile.openTasks.length === 0 ? GENERAL : asked;
   const opening = topic.openings[variant % 2]?.(profile) ?? '';
   return `${opening}\n\n${topic.body(profile)}${filesPart(files)}${closing(profile)}`;
 }
