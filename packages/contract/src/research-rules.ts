@@ -67,6 +67,12 @@ export const CLAIM_KIND_LABELS: Record<ClaimKind, string> = {
   plantilla: 'Para completar',
 };
 
+/**
+ * How the demo's example study (AI_PROVIDER=demo, ADR 0044) opens each section and finding: a notice
+ * that it is an example, not a finding to build on.
+ */
+export const DEMO_EXAMPLE_NOTICE = 'Ejemplo de demostración, no es una investigación real';
+
 /** Regulation claims in Spain always carry this advice (ADR 0016); other countries, theirs (countries.ts). */
 export const REGULATION_ADVICE = 'Verifícalo con una gestoría.';
 

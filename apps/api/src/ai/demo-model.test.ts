@@ -3,6 +3,7 @@ import {
   type LatestResearch,
   REPORT_SECTION_KEYS,
   type ResearchReport,
+  type RoadmapView,
 } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,17 @@ describe('the demo mentor through POST …/messages/stream', () => {
       expect(text, section.key).toContain('Ejemplo de demostración');
       expect(section.claims.every((c) => c.kind !== 'fuente')).toBe(true);
     }
+    // A roadmap built on it takes the study's lines, not its notice that it is an example.
+    const created = await t.fetch(`/api/businesses/${owner.businessId}/roadmap`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie },
+    });
+    expect(created.status).toBe(201);
+    const titles = ((await created.json()) as RoadmapView).roadmap?.milestones.flatMap((m) =>
+      m.tasks.map((task) => task.title),
+    );
+    expect(titles).toContain('Comprobar: supuesto de Tacos Lupita: los clientes de México pagarán su precio');
+    expect(titles?.filter((title) => /ejemplo de demostraci/i.test(title))).toEqual([]);
   }, 60_000);
 
   it('tells the browser it runs in demo mode (public config)', async () => {

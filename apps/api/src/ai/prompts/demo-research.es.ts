@@ -1,3 +1,4 @@
+import { DEMO_EXAMPLE_NOTICE } from '@rumbo/contract';
 import type { DemoProfile } from './demo-answers.es.ts';
 
 /**
@@ -7,8 +8,6 @@ import type { DemoProfile } from './demo-answers.es.ts';
  * does and its goal. It is an example, and says so in every section: no figure is given as a fact, no
  * source is cited (every claim is the model's, never 'fuente').
  */
-
-const EXAMPLE = 'Ejemplo de demostración, no es una investigación real';
 
 /** Whether a prompt's system part is the research analyst's (prompts/research.es.ts, RESEARCH_SYSTEM). */
 export const isResearchPrompt = (system: string) => system.startsWith('Eres un analista de mercado');
@@ -105,7 +104,7 @@ function section(title: string, p: DemoProfile) {
   return {
     claims: [
       {
-        text: `${EXAMPLE}: así sería esta sección del estudio de ${p.name} en ${place(p)}.`,
+        text: `${DEMO_EXAMPLE_NOTICE}: así sería esta sección del estudio de ${p.name} en ${place(p)}.`,
         kind: 'modelo',
         sources: [],
       },
@@ -123,7 +122,7 @@ export function demoResearchAnswer(prompt: string, p: DemoProfile): string {
     return JSON.stringify({
       findings: [
         {
-          text: `${EXAMPLE}: para responder «${question.trim()}» habría que consultar fuentes de ${place(p)}.`,
+          text: `${DEMO_EXAMPLE_NOTICE}: para responder «${question.trim()}» habría que consultar fuentes de ${place(p)}.`,
           sources: [],
         },
       ],

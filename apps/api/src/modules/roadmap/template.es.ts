@@ -1,4 +1,5 @@
 import {
+  DEMO_EXAMPLE_NOTICE,
   IDEA_STAGES,
   REGULATION_ADVICE,
   type ReportSection,
@@ -48,12 +49,15 @@ const plain = (text: string) =>
 const firstSentence = (text: string) => (/^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text).replace(/[.!?]+$/, '');
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** The claims of a section a roadmap can build on (a scaffold's lines for the founder to complete are not). */
+/**
+ * The claims of a section a roadmap can build on: not a scaffold's lines for the founder to complete, nor
+ * the demo study's notice that it is an example.
+ */
 function claimsOf(sections: ReportSections | null, key: ReportSectionKey): string[] {
   return (sections?.[key]?.claims ?? [])
     .filter((claim) => claim.kind !== 'plantilla')
     .map((claim) => plain(claim.text))
-    .filter((text) => text.length > 0 && text !== REGULATION_ADVICE);
+    .filter((text) => text.length > 0 && text !== REGULATION_ADVICE && !text.startsWith(DEMO_EXAMPLE_NOTICE));
 }
 
 /** Words that introduce an assumption's experiment. */
