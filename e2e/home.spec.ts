@@ -12,6 +12,8 @@ test('the home shows the business, the last conversation and takes feedback for 
   page,
   browser,
 }) => {
+  // Two users, a chat answer and the console: longer than a journey's default minute on a busy machine.
+  test.setTimeout(150_000);
   await onboardToBusinessStep(page, 'Lola Inicio');
   await fillIdea(page, 'Huerta Lola');
   await page.getByRole('button', { name: 'Crear chat' }).click();
