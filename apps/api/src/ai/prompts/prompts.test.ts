@@ -199,6 +199,19 @@ describe('the market research in the advisor’s prompt', () => {
     ],
   };
 
+  it('picks the sections of each question when the same report is read again (its sections are prepared once)', () => {
+    const stored = { ...report };
+    // Room for the summary and one short section.
+    const budget = 45;
+    const prices = researchBlock(stored, '¿Qué precio le pongo a la barra?', budget);
+    const channels = researchBlock(stored, '¿Venderé a cafeterías por suscripción?', budget);
+    expect(prices).toContain('25 y 40 pesos');
+    expect(prices).not.toContain('suscripción semanal');
+    expect(channels).toContain('suscripción semanal');
+    expect(channels).not.toContain('25 y 40 pesos');
+    expect(researchBlock(stored, '¿Qué precio le pongo a la barra?', budget)).toBe(prices);
+  });
+
   it('carries the summary, the sections the question is about, and their sources to cite by number', () => {
     const block = researchBlock(report, '¿Qué precio le pongo a la barra?');
     expect(block).toContain('La demanda de pan artesano crece un 4 %');

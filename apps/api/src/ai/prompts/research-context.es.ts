@@ -53,6 +53,42 @@ function sectionText(section: ReportSection): string {
   return `## ${section.title}${score}\n${claims.join('\n')}`;
 }
 
+interface PreparedSection {
+  section: ReportSection;
+  text: string;
+  words: Set<string>;
+  tokens: number;
+  order: number;
+}
+
+/**
+ * Each section's prompt text, words and tokens depend on the report only: they are made once per report
+ * object (the chat keeps the reports it read, chats/research-for-prompt.ts), so that a send pays only for
+ * its question's words.
+ */
+const preparedReports = new WeakMap<ResearchForPrompt, PreparedSection[]>();
+
+function prepared(report: ResearchForPrompt): PreparedSection[] {
+  let sections = preparedReports.get(report);
+  if (!sections) {
+    sections = REPORT_SECTIONS.filter(({ key }) => key !== 'resumen')
+      .map(({ key }) => report.sections[key])
+      .filter((section): section is ReportSection => section !== undefined && section.claims.length > 0)
+      .map((section, order) => {
+        const text = sectionText(section);
+        return {
+          section,
+          text,
+          words: words(`${section.title} ${text}`),
+          tokens: estimateTokens(text),
+          order,
+        };
+      });
+    preparedReports.set(report, sections);
+  }
+  return sections;
+}
+
 /**
  * The report for the advisor: how far to trust it, the summary, then the sections that share the most
  * words with the question (and their sources) within `budget` tokens. The model is told to cite the
@@ -64,23 +100,19 @@ export function researchBlock(
   budget = RESEARCH_TOKEN_BUDGET,
 ): string {
   const asked = words(question);
-  const candidates = REPORT_SECTIONS.filter(({ key }) => key !== 'resumen')
-    .map(({ key }) => report.sections[key])
-    .filter((section): section is ReportSection => section !== undefined && section.claims.length > 0)
-    .map((section, order) => {
-      const text = sectionText(section);
-      const shared = [...words(`${section.title} ${text}`)].filter((word) => asked.has(word)).length;
-      return { section, text, shared, order };
-    })
+  const candidates = prepared(report)
+    .map((candidate) => ({
+      ...candidate,
+      shared: [...asked].filter((word) => candidate.words.has(word)).length,
+    }))
     .sort((a, b) => b.shared - a.shared || a.order - b.order);
 
   const summary = asPromptData(report.summary?.trim().replace(/\[\d{1,3}\]/g, '') || '(sin resumen)');
   let used = estimateTokens(summary);
   const chosen: typeof candidates = [];
   for (const candidate of candidates) {
-    const cost = estimateTokens(candidate.text);
-    if (used + cost > budget) continue;
-    used += cost;
+    if (used + candidate.tokens > budget) continue;
+    used += candidate.tokens;
     chosen.push(candidate);
   }
   chosen.sort((a, b) => a.order - b.order);

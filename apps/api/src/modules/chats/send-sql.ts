@@ -5,7 +5,7 @@ import { businesses, chats, users } from '../../db/schema/index.ts';
 import { countWriteSql, WRITE_LIMITS } from '../../http/write-limits.ts';
 import { debitCtes } from '../credits/credits.ts';
 import type { CheckedAttachment } from './attachments.ts';
-import { historyOf, planOf, researchOf, roadmapOf } from './model-context.ts';
+import { historyOf, planOf, researchRefOf, roadmapOf } from './model-context.ts';
 import type { RawMessage } from './rows.ts';
 import { reserveSendSql } from './send-reservations.ts';
 
@@ -16,9 +16,10 @@ import { reserveSendSql } from './send-reservations.ts';
 
 /**
  * The read at the start of every send, prepared once (a named statement on PostgreSQL): the chat and
- * business owned by the caller, the plan and credit balance, an earlier send with this client id, the
- * research summary and the history; it also counts the send against the user's limit and reserves
- * it. Building and planning it for every send was a good share of a send's cost under load.
+ * business owned by the caller, the plan and credit balance, an earlier send with this client id, which
+ * study is the latest completed (its report is kept in memory) and the history; it also counts the send
+ * against the user's limit and reserves it. Building and planning it for every send was a good share of a
+ * send's cost under load.
  */
 export function prepareSendRead(db: Db) {
   const ph = sql.placeholder;
@@ -40,7 +41,7 @@ export function prepareSendRead(db: Db) {
       seenId: sql<number | null>`(select m.id from messages m
         where m.chat_id = ${chats.id} and m.client_message_id = ${ph('clientMessageId')})`,
       balance: sql<number | null>`(select b.balance from credit_balances b where b.user_id = ${users.id})`,
-      research: researchOf(businesses.id),
+      research: researchRefOf(businesses.id),
       plan: planOf(businesses.id),
       roadmap: roadmapOf(businesses.id),
       history: historyOf(chats.id),
