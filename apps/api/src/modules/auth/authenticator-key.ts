@@ -16,7 +16,7 @@ const KEY_BYTES = 20;
  * stored string, so each byte is drawn below 0x80 (one UTF-8 byte per character): 140 random bits,
  * above RFC 4226's 128-bit floor.
  */
-export function authenticatorSecret(): string {
+function authenticatorSecret(): string {
   return String.fromCharCode(...crypto.randomBytes(KEY_BYTES).map((byte) => byte & 0x7f));
 }
 
