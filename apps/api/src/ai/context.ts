@@ -1,4 +1,5 @@
 import type { LanguageModelV3Message } from '@ai-sdk/provider';
+import { estimateTokens } from '../lib/estimate-tokens.ts';
 import { type AttachmentForPrompt, attachmentsBlock } from './prompts/attachments.es.ts';
 
 /** Tokens of chat history given to the model (the system prompt and attachments come on top). */
@@ -12,11 +13,6 @@ export interface PromptMessage {
   attachments: AttachmentForPrompt[];
   /** Image bytes, given only for the message being answered and only to vision models. */
   images?: Array<{ data: Uint8Array; mediaType: string }>;
-}
-
-/** A rough token count (about 4 characters a token for Spanish prose): enough to budget history. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
 }
 
 function userText(message: PromptMessage, budget: number | undefined, imagesVisible: boolean): string {

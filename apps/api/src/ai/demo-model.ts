@@ -5,6 +5,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
+import { estimateTokens } from '../lib/estimate-tokens.ts';
 import {
   type DemoFile,
   type DemoProfile,
@@ -110,12 +111,15 @@ function chunksOf(text: string): string[] {
   return chunks;
 }
 
-const tokens = (text: string) => Math.ceil(text.length / 4);
-
 function usageOf(promptText: string, output: string): LanguageModelV3Usage {
   return {
-    inputTokens: { total: tokens(promptText), noCache: tokens(promptText), cacheRead: 0, cacheWrite: 0 },
-    outputTokens: { total: tokens(output), text: tokens(output), reasoning: 0 },
+    inputTokens: {
+      total: estimateTokens(promptText),
+      noCache: estimateTokens(promptText),
+      cacheRead: 0,
+      cacheWrite: 0,
+    },
+    outputTokens: { total: estimateTokens(output), text: estimateTokens(output), reasoning: 0 },
   };
 }
 

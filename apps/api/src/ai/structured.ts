@@ -1,5 +1,6 @@
 import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
+import { estimateTokens } from '../lib/estimate-tokens.ts';
 import type { AnswerUsage, Assistant, CompleteRequest } from './assistant.ts';
 
 /** A structured step whose answer stayed unusable after the repairs; `usage` is what its calls cost. */
@@ -63,10 +64,9 @@ export async function completeJson<T>(
     const answer = await assistant.complete({ ...request, prompt, json });
     // A server that reports no usage is charged by characters (about 4 a token), its system prompt included.
     usage.inputTokens =
-      (usage.inputTokens ?? 0) +
-      (answer.usage.inputTokens ?? Math.ceil((request.system.length + prompt.length) / 4));
+      (usage.inputTokens ?? 0) + (answer.usage.inputTokens ?? estimateTokens(request.system + prompt));
     usage.outputTokens =
-      (usage.outputTokens ?? 0) + (answer.usage.outputTokens ?? Math.ceil(answer.text.length / 4));
+      (usage.outputTokens ?? 0) + (answer.usage.outputTokens ?? estimateTokens(answer.text));
     const parsed = schema.safeParse(extractJsonObject(answer.text));
     if (parsed.success) return { value: parsed.data, usage, calls: call };
     if (call > retries) {

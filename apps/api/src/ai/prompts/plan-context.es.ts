@@ -1,7 +1,7 @@
 import { type FinancialAssumptions, type PlanScenarios, planChangeTargets } from '@rumbo/contract';
 import { monthLabel, monthName, projectPlan } from '@rumbo/contract/finance-engine';
+import { estimateTokens } from '../../lib/estimate-tokens.ts';
 import { asPromptData } from '../../lib/outside-text.ts';
-import { estimateTokens } from '../context.ts';
 
 /** The business's financial plan as the chat's read gives it (docs/decisions/0041). */
 export interface PlanForPrompt {

@@ -6,8 +6,8 @@ import {
   type ReportSectionKey,
   type ResearchMode,
 } from '@rumbo/contract';
+import { estimateTokens } from '../../lib/estimate-tokens.ts';
 import { asPromptData, hostOf, normaliseUrl, removeAddresses, tidy } from '../../lib/outside-text.ts';
-import { estimateTokens } from '../context.ts';
 
 /** The latest completed report of a business, as the chat reads it for the advisor's prompt. */
 export interface ResearchForPrompt {

@@ -1,6 +1,6 @@
 import { TASK_KIND_LABELS, TASK_STATUS_LABELS, type TaskKind, type TaskStatus } from '@rumbo/contract';
+import { estimateTokens } from '../../lib/estimate-tokens.ts';
 import { asPromptData } from '../../lib/outside-text.ts';
-import { estimateTokens } from '../context.ts';
 
 /** The business's roadmap as the chat's read gives it (docs/decisions/0055). */
 export interface RoadmapForPrompt {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { estimateTokens } from '../../ai/context.ts';
 import { PLAN_TOKEN_BUDGET, planBlock } from '../../ai/prompts/plan-context.es.ts';
+import { estimateTokens } from '../../lib/estimate-tokens.ts';
 import { tokenize } from '../../test/fakes/openai.ts';
 import { ANSWER, chatRequests, chatServerForFile, eventually } from '../chats/chats-test-kit.ts';
 import { shopAssumptions, shopPlan } from './finance-test-kit.ts';

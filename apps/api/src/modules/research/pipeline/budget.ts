@@ -8,9 +8,6 @@ import type { RunContext } from './run-context.ts';
 export const GATHER_SHARE = 0.4;
 export const RESERVE_SHARE = 0.15;
 
-/** A rough token count (about 4 characters a token for Spanish prose). */
-export const tokensOf = (text: string) => Math.ceil(text.length / 4);
-
 export function mayGather(ctx: RunContext): boolean {
   return ctx.budget.spent < ctx.run.maxTokens * GATHER_SHARE;
 }

@@ -13,9 +13,10 @@ import {
   sectionPrompt,
   summaryPrompt,
 } from '../../../ai/prompts/research.es.ts';
+import { estimateTokens } from '../../../lib/estimate-tokens.ts';
 import { checkClaims, type RawClaim } from '../grounding/check-claims.ts';
 import { isSpanish } from '../grounding/language.ts';
-import { mayWrite, RESERVE_SHARE, tokensOf } from './budget.ts';
+import { mayWrite, RESERVE_SHARE } from './budget.ts';
 import type { Missing, QuestionPass } from './gather-step.ts';
 import { type PlannedQuestion, questionsFor } from './plan-step.ts';
 import { PROGRESS, within } from './progress.ts';
@@ -244,7 +245,7 @@ export async function writeSections(
         ),
       });
     }
-    const fits = mayWrite(ctx, tokensOf(prompt) + PROMPT_TOKENS + SECTION_OUTPUT_TOKENS, isSummary);
+    const fits = mayWrite(ctx, estimateTokens(prompt) + PROMPT_TOKENS + SECTION_OUTPUT_TOKENS, isSummary);
     if (!fits || (outOfTime(ctx) && !isSummary)) {
       if (!isSummary) {
         missing.push({
