@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ANSWER_COST, PLANS } from '@rumbo/contract';
 import { ANSWER_MS, type BenchChat, benchDatabase, openChats, streamAnswer } from './lib/chat-load.ts';
 import { type MemorySample, memoryProbe, type Trend, trend } from './lib/memory.ts';
@@ -29,7 +30,6 @@ interface Sample {
   model: MemorySample;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 const signed = (n: number) => (n >= 0 ? `+${mb(n)}` : mb(n));
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { makeFlateBombPdf } from '../apps/api/src/test/documents.ts';
 import { benchDatabase, cpuMs, openChats, reapedChildrenCpuMs } from './lib/chat-load.ts';
 import { descendantPids, rssBytes } from './lib/memory.ts';
@@ -28,7 +29,6 @@ const SETTLE_MS = 10_000;
 const REFUSED = new Set([413, 422]);
 
 const MB = 1024 * 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) =>
   Number.isFinite(bytes) ? `${Math.round(bytes / MB).toLocaleString('en')} MB` : '—';
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FAILED_ANSWER_CONTENT } from '@rumbo/contract';
 import type { LiveGeneration } from './live-generation.ts';
 import type { AnswerProgress, AnswerSource } from './send-outcome.ts';
@@ -15,7 +16,6 @@ export type Cut = () => boolean;
 
 const POLL_MS = 250;
 const encoder = new TextEncoder();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The answer as a web stream. On failure, `cut` ends the connection without ending the body (the client

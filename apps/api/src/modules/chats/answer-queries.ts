@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_SEND_ATTEMPTS } from '@rumbo/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { isLastingFailure } from '../../ai/call-failure.ts';
@@ -8,8 +9,6 @@ import type { MessageRow } from './rows.ts';
 import { type AnswerState, answerStateOf } from './wire.ts';
 
 // The reads of answers and their attempts that the send, its retries and the stop share.
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The answer `messageId` of the chat, or the answer to the question `messageId` (of its versions, the one

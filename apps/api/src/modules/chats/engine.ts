@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Assistant } from '../../ai/assistant.ts';
 import { failureReason } from '../../ai/call-failure.ts';
 import type { Db } from '../../db/client.ts';
@@ -154,10 +155,10 @@ async function closeEngine(engine: Engine): Promise<void> {
   const { live, ending } = engine.store;
   engine.closed = true;
   const deadline = Date.now() + SHUTDOWN_WAIT_MS;
-  while (live.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (live.size > 0 && Date.now() < deadline) await sleep(50);
   for (const gen of live.values()) gen.controller.abort(new ShuttingDown());
   const waits = [...live.values()].map((gen) => gen.stored);
-  await Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, 2_000))]);
+  await Promise.race([Promise.all(waits), sleep(2_000)]);
   clearInterval(engine.flushTimer);
   engine.writeTick.stop();
   if (engine.endTimer) clearTimeout(engine.endTimer);

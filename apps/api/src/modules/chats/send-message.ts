@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ANSWER_COST,
   type AnswerKind,
@@ -45,7 +46,6 @@ export interface SendDeps extends ChatServiceDeps {
 }
 
 const RESERVATION_POLL_MS = 100;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Stores a question and starts its answer (product.md §4, architecture.md §4). With a client message id

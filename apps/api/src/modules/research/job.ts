@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PRODUCT_EVENTS } from '@rumbo/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
@@ -152,7 +153,7 @@ export function createResearchWorker(deps: ResearchWorkerDeps): ResearchWorker {
     async stop() {
       stopping = true;
       for (const controller of running) controller.abort(new Error('shutting down'));
-      while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (running.size > 0) await sleep(20);
     },
   };
 }
