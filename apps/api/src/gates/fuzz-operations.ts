@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import type { Components, JsonSchema } from './arbitraries.ts';
-import type { AuthRoute, ServedRoute } from './served-routes.ts';
 
 /**
  * The operations the fuzzing gate (fuzz.test.ts) sends: the OpenAPI document's, the app's routes outside
  * it and Better Auth's.
  */
+
+export interface ServedRoute {
+  method: string;
+  /** With the /api prefix, parameters as {name}. */
+  path: string;
+}
+
+/** A Better Auth endpoint the app serves under /api/auth, with the schemas it checks its input with. */
+export interface AuthRoute extends ServedRoute {
+  body?: z.ZodType;
+  query?: z.ZodType;
+}
 
 export interface Parameter {
   name: string;

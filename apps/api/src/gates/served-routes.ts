@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { createLogger } from '../logger.ts';
 import { createAuth } from '../modules/auth/auth.ts';
 import type { TestApp } from '../test/app.ts';
-import type { OpenApiDocument } from './fuzz-operations.ts';
+import type { AuthRoute, OpenApiDocument, ServedRoute } from './fuzz-operations.ts';
 
 /**
  * Every route the app serves, as the gates (the authorisation matrix, the fuzzing) take them: the OpenAPI
@@ -11,18 +11,6 @@ import type { OpenApiDocument } from './fuzz-operations.ts';
  */
 
 /** A route as `METHOD /api/path/{param}`. */
-export interface ServedRoute {
-  method: string;
-  /** With the /api prefix, parameters as {name}. */
-  path: string;
-}
-
-/** A Better Auth endpoint the app serves under /api/auth, with the schemas it checks its input with. */
-export interface AuthRoute extends ServedRoute {
-  body?: z.ZodType;
-  query?: z.ZodType;
-}
-
 const pathTemplate = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 export async function openApiDocument(t: TestApp): Promise<OpenApiDocument> {

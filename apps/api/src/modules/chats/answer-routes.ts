@@ -9,6 +9,7 @@ import contentDisposition from 'content-disposition';
 import { createRouter } from '../../http/create-router.ts';
 import { badRequest } from '../../http/errors.ts';
 import { json, signedIn as security } from '../../http/openapi.ts';
+import type { ChatRouteDeps } from './route-deps.ts';
 import {
   answerAgainResponses,
   attachmentParams,
@@ -17,7 +18,6 @@ import {
   showVersionErrors,
   tags,
 } from './route-docs.ts';
-import type { ChatRouteDeps } from './routes.ts';
 import { streamAnswer } from './stream-answer.ts';
 
 /** An answer asked again (regenerated, or its question edited), another version shown, stopped; an attachment downloaded. */

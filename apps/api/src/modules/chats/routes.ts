@@ -13,16 +13,9 @@ import { idParams as businessParams } from '../../http/params.ts';
 import { chatActionRoutes } from './action-routes.ts';
 import { answerRoutes } from './answer-routes.ts';
 import { readSend } from './read-send.ts';
+import type { ChatRouteDeps } from './route-deps.ts';
 import { chatParams, notYours, sendBody, sendErrors, streamedText, tags } from './route-docs.ts';
-import type { ChatService } from './service.ts';
 import { streamAnswer } from './stream-answer.ts';
-import type { WriteTick } from './write-tick.ts';
-
-export interface ChatRouteDeps {
-  service: ChatService;
-  /** The engine's pacing of the writes of streamed answers (`ChatEngine.writeTick`). */
-  writeTick: WriteTick;
-}
 
 /** The chats of a business and the send (signed-in only: the app's guard zone covers /businesses/*). */
 export function chatRoutes({ service, writeTick }: ChatRouteDeps) {

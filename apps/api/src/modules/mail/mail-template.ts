@@ -1,4 +1,4 @@
-// The one template of every mail (layout.ts), with React Email: this file, and React Email with it, is
+// The one template of every mail (mail-content.ts), with React Email: this file, and React Email with it, is
 // loaded at the first mail, not at start (ADR 0027).
 import {
   Body,
@@ -15,7 +15,7 @@ import {
   Text,
 } from '@react-email/components';
 import { createElement as h, type ReactNode } from 'react';
-import type { MailContent } from './layout.ts';
+import type { MailContent } from './mail-content.ts';
 
 const colors = { ink: '#0f172a', muted: '#475569', brand: '#4f46e5', page: '#f8fafc' };
 const text = { fontSize: '16px', lineHeight: '24px', color: colors.ink, margin: '0 0 16px' };
