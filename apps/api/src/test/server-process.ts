@@ -5,6 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { type Db, openDatabase } from '../db/client.ts';
 import { createTestDatabaseLocation, type TestDatabaseLocation } from './database.ts';
 
 /** Helpers for tests that run the server as a real process (start, signals, kill -9). */
@@ -93,6 +94,24 @@ export async function databaseEnv(locations: TestDatabaseLocation[]): Promise<Re
   if ('url' in location.config) return { DATABASE_URL: location.config.url };
   if ('dataDir' in location.config) return { DATA_DIR: location.config.dataDir };
   throw new Error('a server process needs a database on disk or a server');
+}
+
+/**
+ * Reads (or changes) the database `databaseEnv` made last, while no server process has it open (PGlite
+ * allows one process at a time).
+ */
+export async function withProcessDatabase<T>(
+  locations: TestDatabaseLocation[],
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const location = locations.at(-1);
+  if (!location) throw new Error('no database');
+  const database = await openDatabase(location.config);
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 /** A port nobody listens on right now. */

@@ -2,11 +2,18 @@ import type { ChildProcess } from 'node:child_process';
 import type { RoadmapView } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { MINIMAL_IDEA } from '../../test/chat-owner.ts';
 import type { TestDatabaseLocation } from '../../test/database.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fakes/smtp.ts';
-import { apiCall, databaseEnv, exitOf, paidOwner, startApiProcess } from '../../test/server-process.ts';
+import {
+  apiCall,
+  databaseEnv,
+  exitOf,
+  paidOwner,
+  startApiProcess,
+  withProcessDatabase,
+} from '../../test/server-process.ts';
 import { NOTIFICATION_MAIL_RETRY_AFTER_S } from './mail-job.ts';
 
 /**
@@ -26,16 +33,7 @@ afterAll(async () => {
   for (const location of locations) await location.drop();
 });
 
-async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
-  const location = locations.at(-1);
-  if (!location) throw new Error('no database');
-  const database = await openDatabase(location.config);
-  try {
-    return await work(database.db);
-  } finally {
-    await database.close();
-  }
-}
+const withDatabase = <T>(work: (db: Db) => Promise<T>) => withProcessDatabase(locations, work);
 
 const rows = () =>
   withDatabase((db) =>

@@ -2,13 +2,20 @@ import type { ChildProcess } from 'node:child_process';
 import type { LatestResearch } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { MINIMAL_IDEA } from '../../test/chat-owner.ts';
 import type { TestDatabaseLocation } from '../../test/database.ts';
 import { type FakeOpenAI, startFakeOpenAI, tokenize } from '../../test/fakes/openai.ts';
 import { isResearchRequest, researchModelScript } from '../../test/fakes/research-model.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fakes/smtp.ts';
-import { apiCall, databaseEnv, exitOf, paidOwner, startApiProcess } from '../../test/server-process.ts';
+import {
+  apiCall,
+  databaseEnv,
+  exitOf,
+  paidOwner,
+  startApiProcess,
+  withProcessDatabase,
+} from '../../test/server-process.ts';
 import { MAIL_RETRY_AFTER_S } from './mail-job.ts';
 
 /**
@@ -56,17 +63,7 @@ async function kill(child: ChildProcess) {
   await exitOf(child);
 }
 
-/** Reads (or changes) the database while no server process has it open. */
-async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
-  const location = locations.at(-1);
-  if (!location) throw new Error('no database');
-  const database = await openDatabase(location.config);
-  try {
-    return await work(database.db);
-  } finally {
-    await database.close();
-  }
-}
+const withDatabase = <T>(work: (db: Db) => Promise<T>) => withProcessDatabase(locations, work);
 
 const mailRow = (researchId: number) =>
   withDatabase(async (db) => {
