@@ -2,7 +2,7 @@ import type { ResearchReport, ResearchSource } from '@rumbo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { apiFetch } from '../../lib/api-client.ts';
-import { latestResearchQueryOptions } from './api/chats.ts';
+import { latestResearchQueryOptions } from '../../lib/research-query.ts';
 
 /**
  * The advisor cites the business's market-research report by number (docs/decisions/0038): in an

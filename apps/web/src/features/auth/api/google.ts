@@ -20,19 +20,3 @@ export async function startGoogleSignIn(): Promise<AuthClientError | null> {
   });
   return error ?? null;
 }
-
-/**
- * Resolves when the page comes back without having left (back-forward cache) or after a while, so
- * that the Google button stays busy while the browser is on its way to Google.
- */
-export function waitWhileLeaving(timeoutMs = 15_000): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      window.removeEventListener('pageshow', done);
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    window.addEventListener('pageshow', done);
-  });
-}

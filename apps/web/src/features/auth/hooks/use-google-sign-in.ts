@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { copy } from '../../../config/copy.es.ts';
 import { publicConfig } from '../../../config/public-config.ts';
-import { startGoogleSignIn, waitWhileLeaving } from '../api/google.ts';
+import { waitWhileLeaving } from '../../../lib/leave-page.ts';
+import { startGoogleSignIn } from '../api/google.ts';
 import { type AuthView, authErrorMessage, toAuthErrorCode } from '../errors.ts';
 
 /**

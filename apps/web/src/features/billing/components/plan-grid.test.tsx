@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { leavePage } from '../../../lib/leave-page.ts';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
-import { leavePage } from '../api/leave-page.ts';
 import { PlanChooser } from './plan-chooser.tsx';
 
-vi.mock('../api/leave-page.ts', () => ({
+vi.mock('../../../lib/leave-page.ts', () => ({
   leavePage: vi.fn(),
   // The browser never leaves in jsdom: settle at once so that the button is released.
   waitWhileLeaving: () => Promise.resolve(),

@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leavePage } from '../../../lib/leave-page.ts';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { renderWithRouter } from '../../../test/render.tsx';
-import { leavePage } from '../api/leave-page.ts';
 import { SubscriptionScreen } from './subscription-screen.tsx';
 
-vi.mock('../api/leave-page.ts', () => ({ leavePage: vi.fn(), waitWhileLeaving: () => Promise.resolve() }));
+vi.mock('../../../lib/leave-page.ts', () => ({
+  leavePage: vi.fn(),
+  waitWhileLeaving: () => Promise.resolve(),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { type PlanId, STARTER_PLAN } from '@rumbo/contract';
 import { useCallback, useState } from 'react';
+import { leavePage, waitWhileLeaving } from '../../../lib/leave-page.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { leavePage, waitWhileLeaving } from '../api/leave-page.ts';
 import { createPortalSession, createSubscription } from '../api/subscriptions.ts';
 import { billingErrorMessage } from '../errors.ts';
 import { planAction } from '../plan-rules.ts';

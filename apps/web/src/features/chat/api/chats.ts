@@ -5,17 +5,13 @@ import {
   CHAT_STREAM_HEADERS,
   type Chat,
   type ChatMessages,
-  type LatestResearch,
   type Message,
-  RESEARCH_MAX_TOKENS,
-  type Research,
 } from '@rumbo/contract';
-import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
 import { apiFetch, signalUnauthorized } from '../../../lib/api-client.ts';
 
 export const chatQueryKeys = {
   list: (businessId: number) => ['businesses', businessId, 'chats', 'list'] as const,
-  research: (businessId: number) => ['businesses', businessId, 'research'] as const,
 };
 
 const chatsPath = (businessId: number) => `/api/businesses/${businessId}/chats`;
@@ -63,21 +59,6 @@ export function showVersion(businessId: number, chatId: number, messageId: numbe
 
 export function createChat(businessId: number): Promise<Chat> {
   return apiFetch<Chat>(chatsPath(businessId), { method: 'POST' });
-}
-
-export function latestResearchQueryOptions(businessId: number) {
-  return queryOptions({
-    queryKey: chatQueryKeys.research(businessId),
-    queryFn: ({ signal }) => apiFetch<LatestResearch>(`/api/businesses/${businessId}/research`, { signal }),
-  });
-}
-
-/** Asks for the business's research again (product.md §7 `POST /researches`): the retry of a failed run. */
-export function retryResearch(businessId: number): Promise<Research> {
-  return apiFetch<Research>('/api/researches', {
-    method: 'POST',
-    body: { max_tokens: RESEARCH_MAX_TOKENS, business_id: businessId, sync_generation: false },
-  });
 }
 
 /** Tells the server to stop an answer (its id or its question's); resolves with the answer as kept. */

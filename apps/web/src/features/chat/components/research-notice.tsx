@@ -1,7 +1,11 @@
 import { isResearchEnabled, RESEARCH_STAGE_LABELS } from '@rumbo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths.ts';
-import { chatQueryKeys, latestResearchQueryOptions, retryResearch } from '../api/chats.ts';
+import {
+  latestResearchQueryKey,
+  latestResearchQueryOptions,
+  startResearch,
+} from '../../../lib/research-query.ts';
 import { useResearchProgress } from '../hooks/use-research-progress.ts';
 import { CapacityNotice, type ResearchState } from './capacity-notice.tsx';
 
@@ -24,7 +28,7 @@ export function ResearchNotice({
   const queryClient = useQueryClient();
   const latest = useQuery({ ...latestResearchQueryOptions(businessId), enabled: isResearchEnabled(planId) });
   const run = latest.data?.research;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: chatQueryKeys.research(businessId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: latestResearchQueryKey(businessId) });
   const live = useResearchProgress(run, () => void refresh());
 
   // The notice tells only what the server knows (ADR 0049): nothing while it is asked, 'none' with
@@ -52,8 +56,8 @@ export function ResearchNotice({
       businessName={businessName}
       research={research}
       reportHref={paths.report(businessId)}
-      onRetry={() => retryResearch(businessId).then(refresh)}
-      onStart={() => retryResearch(businessId).then(refresh)}
+      onRetry={() => startResearch(businessId).then(refresh)}
+      onStart={() => startResearch(businessId).then(refresh)}
     />
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Tooltip } from '../../../components/tooltip.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { publicConfig } from '../../../config/public-config.ts';
-import { latestResearchQueryOptions } from '../api/chats.ts';
+import { latestResearchQueryOptions } from '../../../lib/research-query.ts';
 import { formatResearchAge } from '../format.ts';
 
 const t = chatCopy.status;

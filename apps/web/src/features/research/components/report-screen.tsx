@@ -21,7 +21,8 @@ import { paths } from '../../../config/paths.ts';
 import { publicConfig } from '../../../config/public-config.ts';
 import { track } from '../../../lib/analytics/client.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { latestQueryOptions, reportQueryOptions, researchQueryKeys, startResearch } from '../api/research.ts';
+import { latestResearchQueryKey, startResearch } from '../../../lib/research-query.ts';
+import { latestQueryOptions, reportQueryOptions } from '../api/research.ts';
 import { reportMarkdown } from '../report-markdown.ts';
 
 const t = researchCopy;
@@ -325,7 +326,7 @@ export function ReportScreen({ businessId, planId }: { businessId: number; planI
     setRefusal(null);
     try {
       await startResearch(businessId);
-      await queryClient.invalidateQueries({ queryKey: researchQueryKeys.latest(businessId) });
+      await queryClient.invalidateQueries({ queryKey: latestResearchQueryKey(businessId) });
     } catch (error) {
       setRefusal(
         error instanceof ApiError && error.code === ERROR_CODES.researchNotAllowed
