@@ -63,7 +63,7 @@ interface PreparedSection {
 
 /**
  * Each section's prompt text, words and tokens depend on the report only: they are made once per report
- * object (the chat keeps the reports it read, chats/research-for-prompt.ts), so that a send pays only for
+ * object (the chat keeps the reports it has read: `keptReport` in chats/model-context.ts), so that a send pays only for
  * its question's words.
  */
 const preparedReports = new WeakMap<ResearchForPrompt, PreparedSection[]>();

@@ -15,9 +15,31 @@ import { ANSWER, chatRequests, chatServerForFile, description, idea } from './ch
 
 const server = chatServerForFile();
 
-const { owner, newChat, readChat, streamRequests } = chatRequests(() => server);
+const { owner, newChat, readChat, send, streamRequests } = chatRequests(() => server);
 
 describe('the model’s context', () => {
+  it('reads the latest completed study, also after a newer one completes (reports are kept between sends)', async () => {
+    const who = await owner();
+    const study = (summary: string) =>
+      server.t.database.db.execute(
+        sql`insert into researches (business_id, max_tokens, status, summary, completed_at)
+            values (${who.businessId}, 50000, 'completed', ${summary}, now())`,
+      );
+    const chatId = await newChat(who);
+    const systemOf = async (content: string) => {
+      const res = await send(who, chatId, { content, client_message_id: crypto.randomUUID() });
+      expect(await res.text()).toBe(ANSWER);
+      return String(streamRequests().at(-1)?.body.messages[0]?.content);
+    };
+    await study('Primer estudio: el mercado crece un 3 % anual.');
+    expect(await systemOf('¿Cómo va el mercado?')).toContain('Primer estudio');
+    expect(await systemOf('¿Y los precios?')).toContain('Primer estudio');
+    await study('Segundo estudio: el mercado crece un 9 % anual.');
+    const after = await systemOf('¿Ha cambiado algo?');
+    expect(after).toContain('Segundo estudio');
+    expect(after).not.toContain('Primer estudio');
+  });
+
   it('has the business profile, the research summary and the attachments’ text', async () => {
     const who = await owner();
     await server.t.database.db.execute(

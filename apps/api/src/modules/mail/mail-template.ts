@@ -1,5 +1,5 @@
-// The one template of every mail (mail-content.ts), with React Email: this file, and React Email with it, is
-// loaded at the first mail, not at start (ADR 0027).
+// The one template of every mail (its content: mail-content.ts), with React Email: this file, and React
+// Email with it, is loaded at the first mail, not at start (ADR 0027).
 import {
   Body,
   Button,
