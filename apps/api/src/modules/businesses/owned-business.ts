@@ -1,8 +1,8 @@
 import type { Business, BusinessStage } from '@rumbo/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
 import { businesses } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
 import { type BusinessRow, toBusiness } from './business-wire.ts';
 
 /** The user's business of that stage; another user's, or one of the other stage, does not exist (404). */
@@ -12,12 +12,7 @@ export async function ownedBusinessRow(
   stage: BusinessStage,
   id: number,
 ): Promise<BusinessRow> {
-  const [row] = await db
-    .select()
-    .from(businesses)
-    .where(and(eq(businesses.id, id), eq(businesses.userId, userId), eq(businesses.stage, stage)));
-  if (!row) throw notFound('Negocio no encontrado');
-  return row;
+  return (await ownedBusiness(db, { userId, businessId: id, stage })).business;
 }
 
 /** GET /api/businesses/{segment}/{id}. */

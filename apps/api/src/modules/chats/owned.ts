@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
 import { businesses, chats } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { BusinessRow, ChatRow } from './rows.ts';
@@ -8,11 +9,7 @@ import type { BusinessRow, ChatRow } from './rows.ts';
 // not exist.
 
 export async function assertOwnBusiness(db: Db, userId: number, businessId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(and(eq(businesses.id, businessId), eq(businesses.userId, userId)));
-  if (!row) throw notFound('Negocio no encontrado');
+  await ownedBusiness(db, { userId, businessId });
 }
 
 /** The chat with its business, when both are the caller's. */

@@ -25,7 +25,7 @@ import { AppError, forbidden } from '../../http/errors.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
 import { researchOf } from '../chats/model-context.ts';
 import { debit, refund } from '../credits/credits.ts';
-import { ownedBusiness, planCurrency, planOfBusiness } from './read-plan.ts';
+import { planBusiness, planCurrency, planOfBusiness } from './read-plan.ts';
 
 /** What 'Proponer supuestos' costs: an answer's credit (plan 12 is never charged). */
 export const PROPOSALS_COST = 1;
@@ -128,7 +128,7 @@ export async function proposeAssumptions(
   businessId: number,
 ): Promise<FinancialPlan> {
   const { db, assistant } = deps;
-  const business = await ownedBusiness(db, userId, businessId);
+  const business = await planBusiness(db, userId, businessId);
   const [user] = await db.select({ planId: users.planId }).from(users).where(eq(users.id, userId));
   const planId = user?.planId ?? -1;
   if (!hasPlanAdvisor(planId)) {

@@ -1,8 +1,8 @@
 import { countryLocale, currencyCode, type FinancialPlan } from '@rumbo/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businesses, financialPlans } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
+import { financialPlans } from '../../db/schema/index.ts';
 import type { BusinessRow } from '../businesses/business-wire.ts';
 import { firstPlan } from './first-plan.ts';
 
@@ -13,13 +13,8 @@ export function planCurrency(business: BusinessRow): 'EUR' | 'USD' {
 }
 
 /** The owner's business; another user's does not exist (404). */
-export async function ownedBusiness(db: Db, userId: number, businessId: number): Promise<BusinessRow> {
-  const [row] = await db
-    .select()
-    .from(businesses)
-    .where(and(eq(businesses.id, businessId), eq(businesses.userId, userId)));
-  if (!row) throw notFound('Negocio no encontrado');
-  return row;
+export async function planBusiness(db: Db, userId: number, businessId: number): Promise<BusinessRow> {
+  return (await ownedBusiness(db, { userId, businessId })).business;
 }
 
 /** The wire plan of a business (its stored one, or the first plan from its profile). */
@@ -47,5 +42,5 @@ export async function planOfBusiness(
 
 /** GET /api/businesses/{id}/financial-plan. */
 export async function readPlan(db: Db, userId: number, businessId: number): Promise<FinancialPlan> {
-  return planOfBusiness(db, await ownedBusiness(db, userId, businessId));
+  return planOfBusiness(db, await planBusiness(db, userId, businessId));
 }

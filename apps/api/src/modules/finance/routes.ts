@@ -21,7 +21,7 @@ import {
   makeDocument,
 } from './document/plan-document.ts';
 import { proposeAssumptions } from './propose-assumptions.ts';
-import { ownedBusiness, readPlan } from './read-plan.ts';
+import { planBusiness, readPlan } from './read-plan.ts';
 import { savePlan } from './save-plan.ts';
 import { createShare, listShares, readShared, revokeShare, sharedBusiness } from './share-links.ts';
 
@@ -129,7 +129,7 @@ export function financeRoutes(deps: { db: Db; assistant: Assistant; shareKey: Bu
     }),
     async (c) => {
       const { format, kind } = c.req.valid('query');
-      const business = await ownedBusiness(db, c.get('userId'), c.req.valid('param').id);
+      const business = await planBusiness(db, c.get('userId'), c.req.valid('param').id);
       return download(await makeDocument(db, business, kind, format)) as never;
     },
   );

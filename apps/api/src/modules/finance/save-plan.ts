@@ -2,7 +2,7 @@ import type { FinancialPlan, FinancialPlanInput } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { financialPlans } from '../../db/schema/index.ts';
-import { ownedBusiness, planOfBusiness } from './read-plan.ts';
+import { planBusiness, planOfBusiness } from './read-plan.ts';
 
 /** PUT /api/businesses/{id}/financial-plan: the founder's assumptions, scenarios and pending proposals. */
 export async function savePlan(
@@ -11,7 +11,7 @@ export async function savePlan(
   businessId: number,
   input: FinancialPlanInput,
 ): Promise<FinancialPlan> {
-  const business = await ownedBusiness(db, userId, businessId);
+  const business = await planBusiness(db, userId, businessId);
   const values = {
     assumptions: input.assumptions,
     scenarios: input.scenarios,

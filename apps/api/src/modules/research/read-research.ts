@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, researches } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { canStartRun, ownedBusiness } from './start-research.ts';
+import { canStartRun, researchBusiness } from './start-research.ts';
 import { latestRun, type ResearchRow, sourcesOf, toReport, toResearch } from './store.ts';
 
 /** The run when its business is the user's (404 otherwise, as if it did not exist). */
@@ -24,7 +24,7 @@ export async function researchOf(db: Db, run: ResearchRow): Promise<Research> {
 
 /** GET /businesses/{id}/research: the latest run, when the last one was completed, and whether to offer another. */
 export async function latestResearch(db: Db, userId: number, businessId: number): Promise<LatestResearch> {
-  const business = await ownedBusiness(db, userId, businessId);
+  const business = await researchBusiness(db, userId, businessId);
   const latest = await latestRun(db, businessId);
   const [completed] = await db
     .select({ id: researches.id, at: researches.completedAt })

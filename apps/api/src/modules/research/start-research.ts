@@ -9,8 +9,9 @@ import {
 } from '@rumbo/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businesses, researches, users } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
+import { researches } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
 import { periodStartOf, runsThisPeriod } from './period.ts';
 import { appendEvent, latestRun, type ResearchRow } from './store.ts';
 
@@ -28,14 +29,9 @@ export type SendResearchJob = (researchId: number) => Promise<void>;
 const SAME_REQUEST_WINDOW_S = 60;
 
 /** The business when it is the user's, with the user's plan (404 otherwise, as if it did not exist). */
-export async function ownedBusiness(db: Db, userId: number, businessId: number) {
-  const [row] = await db
-    .select({ id: businesses.id, name: businesses.name, planId: users.planId })
-    .from(businesses)
-    .innerJoin(users, eq(users.id, businesses.userId))
-    .where(and(eq(businesses.id, businessId), eq(businesses.userId, userId)));
-  if (!row) throw notFound('Negocio no encontrado');
-  return row;
+export async function researchBusiness(db: Db, userId: number, businessId: number) {
+  const { business, planId } = await ownedBusiness(db, { userId, businessId });
+  return { id: business.id, name: business.name, planId };
 }
 
 async function activeOrRecentRun(db: Db, businessId: number): Promise<ResearchRow | undefined> {
@@ -82,7 +78,7 @@ export async function startResearch(
   businessId: number,
   requestedTokens?: number,
 ): Promise<ResearchRow> {
-  const business = await ownedBusiness(db, userId, businessId);
+  const business = await researchBusiness(db, userId, businessId);
   const maxTokens = researchTokenBudget(business.planId, requestedTokens);
   const existing = await activeOrRecentRun(db, businessId);
   if (existing) return existing;

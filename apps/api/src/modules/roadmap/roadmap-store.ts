@@ -7,14 +7,13 @@ import {
 } from '@rumbo/contract';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
 import {
-  businesses,
   type RoadmapSnapshot,
   roadmapChanges,
   roadmapMilestones,
   roadmaps,
   roadmapTasks,
-  users,
 } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { BusinessRow } from '../businesses/business-wire.ts';
@@ -30,14 +29,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
  * first, so a stranger learns nothing of the owner's plan); a plan without it is refused (403).
  */
 export async function roadmapBusiness(db: Db, userId: number, businessId: number): Promise<BusinessRow> {
-  const [row] = await db
-    .select({ business: businesses, planId: users.planId })
-    .from(businesses)
-    .innerJoin(users, eq(users.id, businesses.userId))
-    .where(and(eq(businesses.id, businessId), eq(businesses.userId, userId)));
-  if (!row) throw notFound('Negocio no encontrado');
-  if (!hasRoadmap(row.planId)) throw forbidden(ERROR_CODES.roadmapNotAllowed, ROADMAP_NOT_ALLOWED_MESSAGE);
-  return row.business;
+  const { business, planId } = await ownedBusiness(db, { userId, businessId });
+  if (!hasRoadmap(planId)) throw forbidden(ERROR_CODES.roadmapNotAllowed, ROADMAP_NOT_ALLOWED_MESSAGE);
+  return business;
 }
 
 /** The last change still undoable, if any. */
