@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import indexHtml from '../../index.html?raw';
 import { DOTS_INTERVAL_MS, FullScreenSpinner } from './full-screen-spinner.tsx';
 
 describe('FullScreenSpinner', () => {
@@ -22,5 +23,17 @@ describe('FullScreenSpinner', () => {
     }
     expect(DOTS_INTERVAL_MS).toBe(500);
     expect(seen).toEqual(['Cargando', 'Cargando.', 'Cargando..', 'Cargando...', 'Cargando', 'Cargando.']);
+  });
+
+  it('is also the first paint of index.html, before the JavaScript has loaded, with the same look and word', () => {
+    const page = new DOMParser().parseFromString(indexHtml, 'text/html');
+    const painted = page.querySelector('#root > [role="status"]');
+    const { container } = render(<FullScreenSpinner />);
+    const rendered = container.querySelector('[role="status"]');
+    expect(painted?.textContent?.trim()).toBe('Cargando');
+    expect(painted?.className).toBe(rendered?.className);
+    const classesOf = (node: Element | null | undefined) =>
+      [...(node?.querySelectorAll('*') ?? [])].map((child) => child.getAttribute('class'));
+    expect(classesOf(painted)).toEqual(classesOf(rendered).slice(0, 2));
   });
 });
