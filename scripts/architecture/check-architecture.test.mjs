@@ -82,6 +82,20 @@ const FIXTURES = {
   'apps/api/src/modules/billing/stripe-client.ts': "import Stripe from 'stripe';\nexport { Stripe };\n",
   'apps/api/src/test/fakes/stripe.ts': "import Stripe from 'stripe';\nexport { Stripe };\n",
   'apps/api/src/ai/assistant.ts': "import { streamText } from 'ai';\nexport { streamText };\n",
+
+  // Spanish a user reads, in a component (refused: as JSX text, an attribute, a template) and where it
+  // belongs (copy modules, tests, test support); English texts and keys that name data are not Spanish.
+  'apps/web/src/features/chat/components/empty.tsx': [
+    "const PAGE_NAMES = { 'Contraseña olvidada': '/forgottenPass', Login: '/login' };",
+    'export const Empty = ({ n }) => <p className="flex items-center" title="No stream body">',
+    '  Aún no hay conversaciones',
+    '  <input placeholder="Escribe un título" aria-label={`Hace ${n} días`} />',
+    '</p>;',
+  ].join('\n'),
+  'apps/web/src/config/copy/chat.es.ts': "export const chatCopy = { empty: 'Aún no hay conversaciones' };\n",
+  'apps/web/src/features/chat/suggested-questions.es.ts': "export const ideas = ['¿Cómo valido mi idea?'];\n",
+  'apps/web/src/features/chat/empty.test.tsx': "expect(screen.getByText('Aún no hay conversaciones'));\n",
+  'apps/web/src/test/chat-kit.tsx': "export const name = 'Cafetería La Esquina';\n",
 };
 
 let root;
@@ -101,7 +115,8 @@ const where = ({ file, line, rule }) => `${file}:${line} ${rule}`;
 describe('the architecture check', () => {
   it('reports a feature importing another feature, at any depth, and shared code importing a feature', () => {
     const { violations } = checkArchitecture(root);
-    expect(violations.filter((v) => v.rule.startsWith('web/')).map(where)).toEqual([
+    const imports = ['web/features-are-independent', 'web/shared-code-does-not-import-features'];
+    expect(violations.filter((v) => imports.includes(v.rule)).map(where)).toEqual([
       'apps/web/src/features/chat/chat.test.tsx:1 web/features-are-independent',
       'apps/web/src/features/chat/components/header.tsx:1 web/features-are-independent',
       'apps/web/src/features/chat/components/header.tsx:4 web/features-are-independent',
@@ -139,6 +154,16 @@ describe('the architecture check', () => {
       'apps/api/src/modules/chats/failure.ts:1 api/only-ai-imports-model-sdks',
       'apps/api/src/modules/chats/failure.ts:4 api/only-billing-imports-stripe',
       'apps/api/src/modules/chats/failure.ts:5 api/only-ai-imports-model-sdks',
+    ]);
+  });
+
+  it('reports Spanish that a web component spells itself, not in copy modules, tests or test support', () => {
+    const { violations } = checkArchitecture(root);
+    const spanish = violations.filter((v) => v.rule === 'web/spanish-lives-in-copy');
+    expect(spanish.map((v) => `${where(v)} ${v.message.split('"')[1]}`)).toEqual([
+      'apps/web/src/features/chat/components/empty.tsx:3 web/spanish-lives-in-copy Aún no hay conversaciones',
+      'apps/web/src/features/chat/components/empty.tsx:4 web/spanish-lives-in-copy Escribe un título',
+      'apps/web/src/features/chat/components/empty.tsx:4 web/spanish-lives-in-copy Hace  ?  días',
     ]);
   });
 

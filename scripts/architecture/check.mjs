@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { featureOf, RULES, resolveFrom } from './rules.mjs';
+import { featureOf, RULES, resolveFrom, SPANISH_TEXT } from './rules.mjs';
 import { creditTablesOf, sourceFacts } from './source-facts.mjs';
 
 /** The folders the rules look at, from the repository root. */
@@ -17,11 +17,12 @@ const RELATIVE_STRING = /['"`](\.\.?\/[^'"`\n]*)['"`]/g;
 
 /**
  * A cheap look at the text first, so that only the few files that might break a rule are parsed:
- * an API file that names none of the guarded things, or a web file with no relative path into another
- * feature than its own, cannot break any.
+ * an API file that names none of the guarded things, or a web file with no Spanish and no relative path
+ * into another feature than its own, cannot break any.
  */
 function worthParsing(file, text) {
   if (file.startsWith('apps/api/')) return API_HINTS.test(text);
+  if (SPANISH_TEXT.test(text)) return true;
   const own = featureOf(file);
   return [...text.matchAll(RELATIVE_STRING)].some(([, specifier]) => {
     const feature = featureOf(resolveFrom(file, specifier));

@@ -106,10 +106,38 @@ function sdkImports(file, facts, { rule, isSdk, owners, owner }) {
     }));
 }
 
+/**
+ * Spanish a user reads: an accented letter, '¿' or '¡', or a phrase with one of Spanish's commonest
+ * short words ('de la', 'en tu…'); English identifiers, class names and URLs have neither.
+ */
+export const SPANISH_TEXT =
+  /[áéíóúüñÁÉÍÓÚÜÑ¿¡]|(^|\s)(de|del|el|la|los|las|que|en|un|una|con|para|por|tu|tus|su|sus|al)\s\S/i;
+const SPANISH_MODULE = /\.es\.tsx?$/;
+
+/**
+ * The web's Spanish lives in `*.es.ts` modules (the copy in src/config/copy.es.ts and src/config/copy/,
+ * and lists such as a feature's suggested questions), so the text a user reads is found, reviewed and
+ * changed apart from the code; tests and test support may spell what they expect to see.
+ * @returns {Violation[]}
+ */
+function webSpanishLivesInCopy(file, facts) {
+  if (!file.startsWith(WEB_SRC) || TEST_FILE.test(file) || file.startsWith(`${WEB_SRC}test/`)) return [];
+  if (SPANISH_MODULE.test(file)) return [];
+  return facts.texts
+    .filter(({ text }) => SPANISH_TEXT.test(text))
+    .map(({ line, text }) => ({
+      file,
+      line,
+      rule: 'web/spanish-lives-in-copy',
+      message: `holds the Spanish text "${text.slice(0, 60)}". Move it to src/config/copy/ (or another *.es.ts module) and import it from there.`,
+    }));
+}
+
 /** @type {Array<{ id: string, check: (file: string, facts: SourceFacts) => Violation[] }>} */
 export const RULES = [
   { id: 'web/features-are-independent', check: featuresAreIndependent },
   { id: 'web/shared-code-does-not-import-features', check: sharedCodeStaysBelowFeatures },
+  { id: 'web/spanish-lives-in-copy', check: webSpanishLivesInCopy },
   { id: 'api/only-credits-writes-credit-rows', check: onlyCreditsWritesCredits },
   {
     id: 'api/only-billing-imports-stripe',

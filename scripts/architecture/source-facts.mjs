@@ -10,7 +10,8 @@ import ts from 'typescript';
 /**
  * @typedef {{ specifier: string, line: number, typeOnly: boolean }} ImportFact
  * @typedef {{ line: number, what: string }} CreditWrite
- * @typedef {{ imports: ImportFact[], creditWrites: CreditWrite[] }} SourceFacts
+ * @typedef {{ line: number, text: string }} TextFact
+ * @typedef {{ imports: ImportFact[], creditWrites: CreditWrite[], texts: TextFact[] }} SourceFacts
  * @typedef {{ tables: Set<string>, isSchemaModule: (fromFile: string, specifier: string) => boolean }} CreditSchema
  */
 
@@ -138,8 +139,24 @@ function collectCreditWrites(node, source, names, schema, facts) {
   if (raw) facts.creditWrites.push({ line: lineOf(source, node), what: `${raw[1]} ${raw[2]}`.toLowerCase() });
 }
 
+/**
+ * Adds to `facts.texts` a string, template or JSX text a user could read: not a module specifier, and
+ * not an object key (keys name data, such as the event names the spec fixes).
+ */
+function collectTexts(node, source, facts) {
+  const parent = node.parent;
+  const isKey = parent && ts.isPropertyAssignment(parent) && parent.name === node;
+  const isSpecifier =
+    parent &&
+    (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isLiteralTypeNode(parent));
+  if (isKey || isSpecifier || (parent && calledModule(parent) !== undefined)) return;
+  const text = ts.isJsxText(node) ? node.text : literalText(node);
+  if (text?.trim()) facts.texts.push({ line: lineOf(source, node), text: text.trim() });
+}
+
 function collect(node, source, names, schema, facts) {
   collectImports(node, source, facts);
+  collectTexts(node, source, facts);
   if (names) collectCreditWrites(node, source, names, schema, facts);
   ts.forEachChild(node, (child) => collect(child, source, names, schema, facts));
 }
@@ -154,7 +171,7 @@ export function sourceFacts(fileName, text, creditSchema) {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const names = creditSchema ? creditTableNames(source, creditSchema) : undefined;
   /** @type {SourceFacts} */
-  const facts = { imports: [], creditWrites: [] };
+  const facts = { imports: [], creditWrites: [], texts: [] };
   collect(source, source, names, creditSchema, facts);
   return facts;
 }

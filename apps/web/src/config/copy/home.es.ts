@@ -3,6 +3,8 @@ import { businessesCopy } from './businesses.es.ts';
 
 /** Spanish texts of the home's own cards (ADR 0047): businesses, the last conversation, feedback, demo mode. */
 export const homeCopy = {
+  /** Under a minute ago; longer spans are worded by the browser's Intl.RelativeTimeFormat in Spanish. */
+  justNow: 'hace un momento',
   businesses: {
     title: 'Tus negocios',
     loading: 'Cargando tus negocios…',

@@ -68,6 +68,8 @@ export const roadmapCopy = {
     moved: (title: string, position: number) => `«${title}» está ahora en la posición ${position}.`,
     dropped: (title: string, position: number) => `«${title}» se queda en la posición ${position}.`,
     cancelled: (title: string) => `Movimiento de «${title}» cancelado.`,
+    instructions:
+      'Para mover una tarea, pulsa espacio o intro para cogerla, usa las flechas para moverla y pulsa espacio o intro para soltarla. Escape cancela.',
   },
   review: {
     ask: 'Revisar mi hoja de ruta',

@@ -165,8 +165,7 @@ export function MilestoneCard({
         accessibility={{
           announcements,
           screenReaderInstructions: {
-            draggable:
-              'Para mover una tarea, pulsa espacio o intro para cogerla, usa las flechas para moverla y pulsa espacio o intro para soltarla. Escape cancela.',
+            draggable: t.announce.instructions,
           },
         }}
       >
