@@ -89,6 +89,7 @@ const FIXTURES = {
     "const PAGE_NAMES = { 'Contraseña olvidada': '/forgottenPass', Login: '/login' };",
     'export const Empty = ({ n }) => <p className="flex items-center" title="No stream body">',
     '  Aún no hay conversaciones',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture's source holds a template.
     '  <input placeholder="Escribe un título" aria-label={`Hace ${n} días`} />',
     '</p>;',
   ].join('\n'),
