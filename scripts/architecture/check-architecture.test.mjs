@@ -39,6 +39,9 @@ const FIXTURES = {
     "import { logo } from '../api/logo.ts';\nexport const BusinessCard = logo;\n",
   'apps/web/src/lib/format.ts':
     "import type { Plan } from '../features/billing/plans.ts';\nexport type P = Plan;\n",
+  // src/app on top: a feature's test importing a route is refused, a route's test in src/app is not.
+  'apps/web/src/features/chat/pdf.test.tsx': "import { Component } from '../../app/routes/pdf.tsx';\n",
+  'apps/web/src/app/pdf.test.tsx': "import { Component } from './routes/pdf.tsx';\n",
 
   // Credit rows written outside modules/credits, with drizzle and in raw SQL.
   'apps/api/src/modules/chats/spend.ts': [
@@ -116,11 +119,16 @@ const where = ({ file, line, rule }) => `${file}:${line} ${rule}`;
 describe('the architecture check', () => {
   it('reports a feature importing another feature, at any depth, and shared code importing a feature', () => {
     const { violations } = checkArchitecture(root);
-    const imports = ['web/features-are-independent', 'web/shared-code-does-not-import-features'];
+    const imports = [
+      'web/features-are-independent',
+      'web/shared-code-does-not-import-features',
+      'web/app-is-not-imported-below',
+    ];
     expect(violations.filter((v) => imports.includes(v.rule)).map(where)).toEqual([
       'apps/web/src/features/chat/chat.test.tsx:1 web/features-are-independent',
       'apps/web/src/features/chat/components/header.tsx:1 web/features-are-independent',
       'apps/web/src/features/chat/components/header.tsx:4 web/features-are-independent',
+      'apps/web/src/features/chat/pdf.test.tsx:1 web/app-is-not-imported-below',
       'apps/web/src/lib/format.ts:1 web/shared-code-does-not-import-features',
     ]);
     const mocked = violations.find((v) => v.file.endsWith('chat.test.tsx'));

@@ -18,15 +18,16 @@ const RELATIVE_STRING = /['"`](\.\.?\/[^'"`\n]*)['"`]/g;
 /**
  * A cheap look at the text first, so that only the few files that might break a rule are parsed:
  * an API file that names none of the guarded things, or a web file with no Spanish and no relative path
- * into another feature than its own, cannot break any.
+ * into src/app or another feature than its own, cannot break any.
  */
 function worthParsing(file, text) {
   if (file.startsWith('apps/api/')) return API_HINTS.test(text);
   if (SPANISH_TEXT.test(text)) return true;
   const own = featureOf(file);
   return [...text.matchAll(RELATIVE_STRING)].some(([, specifier]) => {
-    const feature = featureOf(resolveFrom(file, specifier));
-    return feature !== undefined && feature !== own;
+    const target = resolveFrom(file, specifier);
+    const feature = featureOf(target);
+    return (feature !== undefined && feature !== own) || target?.startsWith('apps/web/src/app/');
   });
 }
 

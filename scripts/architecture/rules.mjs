@@ -75,6 +75,30 @@ function sharedCodeStaysBelowFeatures(file, facts) {
   });
 }
 
+/**
+ * src/app composes the features (routes, the router, the guards); nothing below it imports it back, not
+ * even a test: a route's test sits in src/app beside the route.
+ * @returns {Violation[]}
+ */
+function appStaysOnTop(file, facts) {
+  const below = ['features/', 'components/', 'lib/'].some((folder) => file.startsWith(`${WEB_SRC}${folder}`));
+  if (!below) return [];
+  return facts.imports.flatMap(({ specifier, line }) => {
+    const target = resolveFrom(file, specifier);
+    if (!target?.startsWith(`${WEB_SRC}app/`)) return [];
+    return [
+      {
+        file,
+        line,
+        rule: 'web/app-is-not-imported-below',
+        message:
+          `imports ${target} of src/app. src/app composes the features and shared code, not the other way ` +
+          'round: move the piece down to the feature, src/components or src/lib, or the test up to src/app.',
+      },
+    ];
+  });
+}
+
 /** @returns {Violation[]} */
 function onlyCreditsWritesCredits(file, facts) {
   if (!file.startsWith(API_SRC) || TEST_FILE.test(file)) return [];
@@ -137,6 +161,7 @@ function webSpanishLivesInCopy(file, facts) {
 export const RULES = [
   { id: 'web/features-are-independent', check: featuresAreIndependent },
   { id: 'web/shared-code-does-not-import-features', check: sharedCodeStaysBelowFeatures },
+  { id: 'web/app-is-not-imported-below', check: appStaysOnTop },
   { id: 'web/spanish-lives-in-copy', check: webSpanishLivesInCopy },
   { id: 'api/only-credits-writes-credit-rows', check: onlyCreditsWritesCredits },
   {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Component as PdfRoute } from '../../../app/routes/pdf.tsx';
-import { stubFetch } from '../../../test/fetch-stub.ts';
-import { renderWithRouter } from '../../../test/render.tsx';
+import { stubFetch } from '../test/fetch-stub.ts';
+import { renderWithRouter } from '../test/render.tsx';
+import { Component as PdfRoute } from './routes/pdf.tsx';
 
 // The viewer's refusals and failures; the drawing itself needs a real canvas and is checked in the
 // browser (e2e/attachments-inert.spec.ts).
