@@ -7,11 +7,11 @@ import {
 } from '@rumbo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useState } from 'react';
-import { Link } from 'react-router';
 import { chatCopy } from '../../config/copy/chat.es.ts';
 import { paths } from '../../config/paths.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { financialPlanQueryKey } from '../../lib/financial-plan-query.ts';
+import { ProposalAction, ProposalCard } from './components/proposal-card.tsx';
 
 const t = chatCopy.planChange;
 
@@ -108,14 +108,12 @@ function ChangeRow({
           {t.applied}
         </span>
       ) : (
-        <button
-          type="button"
+        <ProposalAction
           onClick={apply}
           disabled={state === 'applying' || described?.before === described?.after}
-          className="inline-flex min-h-9 items-center rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           {t.apply}
-        </button>
+        </ProposalAction>
       )}
       {state === 'failed' ? (
         <span role="alert" className="text-sm text-red-700">
@@ -139,12 +137,11 @@ export function PlanChangesCard({ changes }: { changes: PlanChange[] }) {
   const current = plan.data;
   if (!changes.some((change) => describePlanChange(current.assumptions, change))) return null;
   return (
-    <section
-      aria-label={t.title}
-      className="mt-3 space-y-2 rounded-xl bg-brand-50/60 p-3 ring-1 ring-brand-100"
-      data-testid="cambio-plan"
+    <ProposalCard
+      title={t.title}
+      testId="cambio-plan"
+      link={{ to: paths.finance(businessId), label: t.open }}
     >
-      <p className="text-sm font-semibold text-slate-900">{t.title}</p>
       <ul className="space-y-2">
         {changes.map((change) => (
           <ChangeRow
@@ -155,12 +152,6 @@ export function PlanChangesCard({ changes }: { changes: PlanChange[] }) {
           />
         ))}
       </ul>
-      <Link
-        to={paths.finance(businessId)}
-        className="text-sm font-semibold text-brand-700 underline underline-offset-2"
-      >
-        {t.open}
-      </Link>
-    </section>
+    </ProposalCard>
   );
 }

@@ -1,11 +1,11 @@
 import { hasRoadmap, type ProposedAnswerTask, type RoadmapView } from '@rumbo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { chatCopy } from '../../config/copy/chat.es.ts';
 import { paths } from '../../config/paths.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { roadmapQueryKey, roadmapQueryOptions } from '../../lib/roadmap-query.ts';
+import { ProposalAction, ProposalCard } from './components/proposal-card.tsx';
 import { useChatBusiness, useChatPlan } from './plan-changes.tsx';
 
 const t = chatCopy.roadmapTasks;
@@ -49,12 +49,11 @@ export function RoadmapTasksCard({ tasks }: { tasks: ProposedAnswerTask[] }) {
     }
   };
   return (
-    <section
-      aria-label={t.title}
-      className="mt-3 space-y-2 rounded-xl bg-brand-50/60 p-3 ring-1 ring-brand-100"
-      data-testid="tareas-propuestas"
+    <ProposalCard
+      title={t.title}
+      testId="tareas-propuestas"
+      link={{ to: paths.roadmap(businessId), label: t.open }}
     >
-      <p className="text-sm font-semibold text-slate-900">{t.title}</p>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
         {tasks.map((task) => (
           <li key={task.title}>
@@ -92,14 +91,9 @@ export function RoadmapTasksCard({ tasks }: { tasks: ProposedAnswerTask[] }) {
               ))}
             </select>
           </div>
-          <button
-            type="button"
-            onClick={add}
-            disabled={state === 'adding' || chosen === null}
-            className="inline-flex min-h-9 items-center rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
+          <ProposalAction onClick={add} disabled={state === 'adding' || chosen === null}>
             {t.add}
-          </button>
+          </ProposalAction>
         </div>
       )}
       {state === 'failed' ? (
@@ -107,12 +101,6 @@ export function RoadmapTasksCard({ tasks }: { tasks: ProposedAnswerTask[] }) {
           {t.failed}
         </p>
       ) : null}
-      <Link
-        to={paths.roadmap(businessId)}
-        className="text-sm font-semibold text-brand-700 underline underline-offset-2"
-      >
-        {t.open}
-      </Link>
-    </section>
+    </ProposalCard>
   );
 }
