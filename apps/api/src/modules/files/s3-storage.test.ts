@@ -47,6 +47,14 @@ describe('S3 storage', () => {
 
   it('answers null for a missing object', async () => {
     expect(await storage.get('logos/never/stored.webp')).toBeNull();
+    expect(await storage.getStream('logos/never/stored.webp')).toBeNull();
+  });
+
+  it('gives the same bytes back as a stream, for the data export', async () => {
+    await storage.put('attachments/4/big', bytes);
+    const stream = await storage.getStream('attachments/4/big');
+    expect(stream).not.toBeNull();
+    expect(Buffer.concat((await stream?.toArray()) ?? [])).toEqual(bytes);
   });
 
   it('refuses keys that could reach outside its prefix, sending nothing', async () => {
@@ -54,6 +62,7 @@ describe('S3 storage', () => {
     for (const key of ['../escape', 'logos/../../escape', '/absolute', 'Logos/Upper.png', '']) {
       await expect(storage.put(key, bytes)).rejects.toThrow('invalid storage key');
       await expect(storage.get(key)).rejects.toThrow('invalid storage key');
+      await expect(storage.getStream(key)).rejects.toThrow('invalid storage key');
       await expect(storage.delete(key)).rejects.toThrow('invalid storage key');
     }
     expect(await s3.keys()).toEqual(before);

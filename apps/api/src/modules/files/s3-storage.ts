@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { loadOnce } from '../../lib/load-once.ts';
 import { assertSafeStorageKey, type FileStorage } from './storage.ts';
@@ -55,6 +56,18 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         const object = await client.send(new s3.GetObjectCommand(target(key)));
         const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array(0);
         return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } catch (error) {
+        if (isMissingObject(s3, error)) return null;
+        throw error;
+      }
+    },
+    async getStream(key) {
+      const { s3, client } = await connect();
+      try {
+        const object = await client.send(new s3.GetObjectCommand(target(key)));
+        // In Node the SDK's body is the HTTP response itself: bytes come as they are read, and a paused
+        // reader pauses the download (until REQUEST_TIMEOUT_MS without a byte ends it).
+        return (object.Body as Readable | undefined) ?? Readable.from([]);
       } catch (error) {
         if (isMissingObject(s3, error)) return null;
         throw error;

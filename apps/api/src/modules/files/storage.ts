@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files (logos, chat attachments) live: a local folder ($DATA_DIR/files) by default,
@@ -10,6 +11,11 @@ export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>;
   /** The stored bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * The stored bytes as a stream, for files too big to hold at once (the data export): already open, so a
+   * missing file answers null before any byte is sent. The caller reads it to the end or destroys it.
+   */
+  getStream(key: string): Promise<Readable | null>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
 }
@@ -44,6 +50,16 @@ export function createLocalStorage(root: string): FileStorage {
     async get(key) {
       try {
         return await fs.readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async getStream(key) {
+      try {
+        const handle = await fs.open(fileOf(key), 'r');
+        // The stream closes the file when it ends or is destroyed.
+        return handle.createReadStream();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
