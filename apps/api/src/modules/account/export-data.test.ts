@@ -1,6 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { financialPlans, roadmapMilestones, roadmaps, roadmapTasks } from '../../db/schema/index.ts';
+import {
+  attachments,
+  financialPlans,
+  roadmapMilestones,
+  roadmaps,
+  roadmapTasks,
+} from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/app.ts';
 import { shopPlan } from '../finance/finance-test-kit.ts';
 import { type AccountApp, closeAccountApp, newUser, startAccountApp } from './account-test-app.ts';
@@ -117,5 +126,55 @@ describe('GET /api/users/me/export', () => {
     const everything = (await Promise.all(names.map(text))).join('\n');
     expect(everything).not.toContain('ajeno');
     expect(everything).not.toContain(stranger.email);
+  });
+
+  it('leaves out a file missing from storage and names it in archivos-que-faltan.txt', async () => {
+    const owner = await newUser(t, 'Olvidada');
+    const { business } = await fillAccount(t, dataDir, owner.id, 'perdido');
+    const kept = await fillAccount(t, dataDir, owner.id, 'guardado');
+    fs.rmSync(path.join(dataDir, 'files', `attachments/${business.id}/perdido`));
+
+    const res = await t.request('/api/users/me/export', { headers: { cookie: owner.cookie } });
+    expect(res.status).toBe(200);
+    const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    const [lost] = await t.database.db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.businessId, business.id));
+    const lostName = `negocios/${business.id}-negocio-perdido/adjuntos/${lost?.id}-plan-perdido.txt`;
+    expect(zip.file(lostName)).toBeNull();
+    expect(await zip.file('archivos-que-faltan.txt')?.async('string')).toBe(
+      `Estos archivos ya no estaban guardados en Rumbo y no van en la descarga:\n- ${lostName}\n`,
+    );
+    // The rest is whole: the same business's logo and chat, and the other business's file.
+    expect(await zip.file(`negocios/${business.id}-negocio-perdido/logo.webp`)?.async('string')).toBe(
+      'logo de perdido',
+    );
+    const keptFile = Object.keys(zip.files).find(
+      (name) =>
+        name.startsWith(`negocios/${kept.business.id}-negocio-guardado/adjuntos/`) && !name.endsWith('/'),
+    );
+    expect(await zip.file(keptFile ?? '')?.async('string')).toBe('contenido del plan de guardado');
+  });
+
+  it('cuts the download when storage fails mid-file, and the next export can start', async () => {
+    const owner = await newUser(t, 'Cortada');
+    const { business } = await fillAccount(t, dataDir, owner.id, 'roto');
+    // Opens, then fails at the first read (EISDIR), as a storage that breaks after the entry began.
+    const stored = path.join(dataDir, 'files', `attachments/${business.id}/roto`);
+    fs.rmSync(stored);
+    fs.mkdirSync(stored);
+
+    const res = await t.request('/api/users/me/export', { headers: { cookie: owner.cookie } });
+    expect(res.status).toBe(200);
+    await expect(res.arrayBuffer()).rejects.toThrow();
+
+    fs.rmdirSync(stored);
+    fs.writeFileSync(stored, 'de vuelta');
+    const again = await t.request('/api/users/me/export', { headers: { cookie: owner.cookie } });
+    expect(again.status).toBe(200);
+    const zip = await JSZip.loadAsync(await again.arrayBuffer());
+    const file = Object.keys(zip.files).find((name) => name.includes('/adjuntos/') && !name.endsWith('/'));
+    expect(await zip.file(file ?? '')?.async('string')).toBe('de vuelta');
   });
 });

@@ -19,6 +19,7 @@ import {
 import { notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { preferencesOf } from '../notifications/notification-store.ts';
+import { createZipStream, type ZipStream } from './zip-stream.ts';
 
 /** A readable, portable file name part: letters, digits and dashes only, never empty. */
 function slug(text: string, fallback: string): string {
@@ -38,19 +39,37 @@ const fileName = (id: string, name: string) =>
 
 const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** Where the archive says which stored files it could not include (only when some are missing). */
+const MISSING_NOTE = 'archivos-que-faltan.txt';
+
 /**
  * Everything the user has in Rumbo, as one zip (ADR 0047, 'Descargar mis datos'): the profile, each
  * business with its logo, market research reports and chats (messages and attached files), and the
  * credit history. Every query starts from the user's own id, so nothing of another user can get in.
- * The archive is streamed out as it is compressed; files are read from storage one business at a time.
+ * The archive is streamed (ADR 0058): the rows are read as the archive gets to them, and each stored file is
+ * read from storage, one at a time, at the pace the archive is read. A stored file that is missing is left
+ * out and named in `archivos-que-faltan.txt`; any other failure cuts the download.
  */
 export async function exportUserData(db: Db, storage: FileStorage, userId: number): Promise<Readable> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('Usuario no encontrado');
-  // Loaded at the first export, not at start (ADR 0027).
-  const { default: JSZip } = await import('jszip');
-  const zip = new JSZip();
-  zip.file(
+  const zip = await createZipStream();
+  writeArchive(db, storage, user, zip).then(
+    () => zip.end(),
+    (error: Error) => zip.abort(error),
+  );
+  return zip.output;
+}
+
+async function writeArchive(db: Db, storage: FileStorage, user: typeof users.$inferSelect, zip: ZipStream) {
+  const userId = user.id;
+  const missing: string[] = [];
+  const addStored = async (name: string, key: string) => {
+    const source = await storage.getStream(key);
+    if (source) await zip.addStream(name, source);
+    else missing.push(name);
+  };
+  zip.addText(
     'perfil.json',
     asJson({
       email: user.email,
@@ -76,7 +95,7 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId))
     .orderBy(asc(creditLedger.id));
-  zip.file('creditos.json', asJson(ledger));
+  zip.addText('creditos.json', asJson(ledger));
   // The notification centre and its preferences (ADR 0056).
   const notices = await db
     .select({
@@ -89,7 +108,7 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(asc(notifications.id));
-  zip.file(
+  zip.addText(
     'notificaciones.json',
     asJson({ preferencias: await preferencesOf(db, userId), notificaciones: notices }),
   );
@@ -102,11 +121,8 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
   for (const business of owned) {
     const folder = `negocios/${business.id}-${slug(business.name, 'negocio')}`;
     const { logoKey, logoVersion: _version, userId: _owner, ...data } = business;
-    zip.file(`${folder}/negocio.json`, asJson(data));
-    if (logoKey) {
-      const logo = await storage.get(logoKey);
-      if (logo) zip.file(`${folder}/logo.webp`, logo);
-    }
+    zip.addText(`${folder}/negocio.json`, asJson(data));
+    if (logoKey) await addStored(`${folder}/logo.webp`, logoKey);
 
     const runs = await db
       .select()
@@ -125,7 +141,7 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
           )
           .orderBy(asc(researchSources.number))
       : [];
-    zip.file(
+    zip.addText(
       `${folder}/investigaciones.json`,
       asJson(
         runs.map((run) => ({
@@ -148,7 +164,7 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
     const [plan] = await db.select().from(financialPlans).where(eq(financialPlans.businessId, business.id));
     if (plan) {
       const links = await db.select().from(planShares).where(eq(planShares.businessId, business.id));
-      zip.file(
+      zip.addText(
         `${folder}/plan-financiero.json`,
         asJson({
           assumptions: plan.assumptions,
@@ -177,7 +193,7 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
         .from(roadmapTasks)
         .where(eq(roadmapTasks.businessId, business.id))
         .orderBy(asc(roadmapTasks.position));
-      zip.file(
+      zip.addText(
         `${folder}/hoja-de-ruta.json`,
         asJson(
           milestones.map((m) => ({
@@ -222,7 +238,7 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
         .where(eq(messages.chatId, thread.id))
         .orderBy(asc(messages.id));
       const ids = new Set(rows.map((row) => row.id));
-      zip.file(
+      zip.addText(
         `${folder}/chats/${thread.id}.json`,
         asJson({
           id: thread.id,
@@ -238,15 +254,16 @@ export async function exportUserData(db: Db, storage: FileStorage, userId: numbe
       );
       for (const file of files) {
         if (!ids.has(file.messageId)) continue;
-        const bytes = await storage.get(file.storageKey);
-        if (bytes) zip.file(`${folder}/${fileName(file.id, file.name)}`, bytes);
+        await addStored(`${folder}/${fileName(file.id, file.name)}`, file.storageKey);
       }
     }
   }
-  // JSZip's typings name its own stream type; at run time it is a Node Readable.
-  return zip.generateNodeStream({
-    type: 'nodebuffer',
-    streamFiles: true,
-    compression: 'DEFLATE',
-  }) as unknown as Readable;
+  if (missing.length > 0) {
+    zip.addText(
+      MISSING_NOTE,
+      `Estos archivos ya no estaban guardados en Rumbo y no van en la descarga:\n${missing
+        .map((name) => `- ${name}\n`)
+        .join('')}`,
+    );
+  }
 }

@@ -81,7 +81,12 @@ export function accountRoutes({ auth, db, env, storage }: AccountDeps) {
     }
     stream.once('close', () => exporting.delete(userId));
     stream.once('end', () => exporting.delete(userId));
-    stream.once('error', () => exporting.delete(userId));
+    // A failure once bytes are out (storage or database gone) cuts the download; the server carries on.
+    const logger = c.get('logger');
+    stream.once('error', (error) => {
+      exporting.delete(userId);
+      logger.warn({ err: error, userId }, 'the data export stopped');
+    });
     const day = new Date().toISOString().slice(0, 10);
     return new Response(Readable.toWeb(stream) as ReadableStream, {
       status: 200,
