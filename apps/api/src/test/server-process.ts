@@ -196,3 +196,13 @@ export async function paidOwner(base: string, planId: number, idea: object) {
   };
   return { cookie, businessId: business.id };
 }
+
+/** Resident memory of a process in bytes, read from outside it in /proc (Linux); NaN once it is gone. */
+export function residentBytes(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) * 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
