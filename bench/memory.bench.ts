@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { residentBytes } from '../apps/api/src/test/server-process.ts';
 import { benchDatabase, openChats, peakRss, streamAnswers } from './lib/chat-load.ts';
-import { rssBytes } from './lib/memory.ts';
 import { type RunningProcess, startBuiltApi, startProcess } from './lib/processes.ts';
 import { benchUser } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
@@ -39,7 +39,7 @@ async function measure(engine: 'pglite' | 'postgres', modelUrl: string, database
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    const idle = rssBytes(rumbo.child.pid);
+    const idle = residentBytes(rumbo.child.pid);
     const users = [];
     for (let n = 0; n < USERS; n++) users.push(await benchUser(base, `${engine}-${n}`));
     const chats = await openChats(base, users, STREAMS);

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makeFlateBombPdf } from '../apps/api/src/test/documents.ts';
+import { residentBytes } from '../apps/api/src/test/server-process.ts';
 import { benchDatabase, cpuMs, openChats, reapedChildrenCpuMs } from './lib/chat-load.ts';
-import { descendantPids, rssBytes } from './lib/memory.ts';
+import { descendantPids } from './lib/memory.ts';
 import { type RunningProcess, startProcess } from './lib/processes.ts';
 import { benchUser, startRumbo } from './lib/rumbo-api.ts';
 import type { Benchmark } from './lib/types.ts';
@@ -40,10 +41,10 @@ function endedBelowCpuMs(pid: number | undefined): number {
 /** Resident memory of the API's main process and, apart, of every process below it. */
 function memoryOf(pid: number | undefined) {
   const readers = descendantPids(pid)
-    .map(rssBytes)
+    .map(residentBytes)
     .filter(Number.isFinite)
     .reduce((sum, rss) => sum + rss, 0);
-  return { main: rssBytes(pid), readers };
+  return { main: residentBytes(pid), readers };
 }
 
 /** Asks /api/health every HEALTH_EVERY_MS until stopped: its answer times (p50, p99, slowest) and failures. */

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
+import { residentBytes } from '../../apps/api/src/test/server-process.ts';
 import { BENCH_QUESTION, BENCH_TOKENS, FIRST_TOKEN_MS, TOKEN_MS } from './chat-model.ts';
-import { rssBytes } from './memory.ts';
 import { call } from './rumbo-api.ts';
 
 /** Streams of chat answers under load, shared by the chat-stream and research benchmarks. */
@@ -101,7 +101,7 @@ export function reapedChildrenCpuMs(pid: number | undefined): number {
 export async function peakRss<T>(pid: number | undefined, work: () => Promise<T>): Promise<[T, number]> {
   let peak = 0;
   const sample = () => {
-    const rss = rssBytes(pid);
+    const rss = residentBytes(pid);
     // Not Linux, or the process is gone: no figure.
     if (Number.isFinite(rss)) peak = Math.max(peak, rss);
   };

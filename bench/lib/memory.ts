@@ -1,20 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { residentBytes } from '../../apps/api/src/test/server-process.ts';
 
 const MB = 1024 * 1024;
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'memory-probe.ts');
 const PROBE_TIMEOUT_MS = 2_000;
-
-/** Resident memory of a process in bytes, from /proc; NaN when not on Linux or the process is gone. */
-export function rssBytes(pid: number | undefined): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) * 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 export interface MemorySample {
   rssMb: number;
@@ -32,7 +23,7 @@ export function memoryProbe(file: string) {
     env: { BENCH_MEMORY_FILE: file },
     async read(pid: number | undefined): Promise<MemorySample> {
       fs.rmSync(file, { force: true });
-      const rssMb = rssBytes(pid) / MB;
+      const rssMb = residentBytes(pid) / MB;
       if (pid === undefined) return { rssMb, heapUsedMb: Number.NaN };
       process.kill(pid, 'SIGUSR2');
       // The process answers between two turns of its event loop: under load that can take a while.
