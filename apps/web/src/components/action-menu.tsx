@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EllipsisVertical, type LucideIcon } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { type FocusEvent, useRef, useState } from 'react';
 
 export interface MenuAction {
   label: string;
@@ -45,14 +45,19 @@ export function ActionMenu({
   // ArrowUp opens the menu on its last item; every other way opens it on the first.
   const startAtLast = useRef(false);
 
-  // Radix focuses the menu itself after a click; like a keyboard opening, it starts on an item. The
-  // menu is drawn in a portal a render after it opens, so this runs when its element arrives (before
-  // Radix's own focusing, which then leaves an item that already has focus alone).
-  const menuRef = useCallback((menu: HTMLDivElement | null) => {
-    if (!menu || menu.contains(document.activeElement)) return;
+  // Radix focuses the menu itself as it opens; like a keyboard opening, it starts on an item instead.
+  // This runs once the menu's focus scope is in place, so inside a modal dialog (the chat's history at
+  // phone width) the dialog's focus trap has already stood aside and does not pull focus back.
+  const focusFirstItem = (event: FocusEvent<HTMLDivElement>) => {
+    const menu = event.currentTarget;
+    if (event.target !== menu || menu.contains(event.relatedTarget)) return;
     const items = menu.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    items[startAtLast.current ? items.length - 1 : 0]?.focus();
-  }, []);
+    const item = items[startAtLast.current ? items.length - 1 : 0];
+    if (!item) return;
+    // Radix's own entry focus (the first item) would follow and undo an opening on the last.
+    event.preventDefault();
+    item.focus();
+  };
 
   // Focus goes back to the button before an item's action runs, so a dialog the action opens
   // returns focus there when it closes. It is done here, at once, rather than by Radix after the
@@ -94,7 +99,7 @@ export function ActionMenu({
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
-          ref={menuRef}
+          onFocus={focusFirstItem}
           align="end"
           sideOffset={4}
           collisionPadding={8}

@@ -15,6 +15,8 @@ interface ModalProps {
   className?: string;
   /** Classes of the dialog panel itself. */
   panelClassName?: string;
+  /** A press on the backdrop closes it too (a drawer); a centred dialog ignores it. */
+  closeOnBackdrop?: boolean;
   children: ReactNode;
 }
 
@@ -32,6 +34,7 @@ export function Modal({
   role = 'dialog',
   className = 'items-center justify-center bg-slate-900/50 p-4',
   panelClassName = '',
+  closeOnBackdrop = false,
   children,
 }: ModalProps) {
   // Radix gives focus back to a Dialog.Trigger; ours open from state (a menu item, a shortcut, a
@@ -69,9 +72,14 @@ export function Modal({
             // The Escape is the dialog's alone: the page's own listeners (an overlay that closes, an
             // answer that stops) must not see it too, even once closing the dialog has put them back.
             onEscapeKeyDown={(event) => event.stopPropagation()}
-            // A click beside the panel does nothing, as before: only its buttons and Escape close it.
-            onPointerDownOutside={(event) => event.preventDefault()}
-            onInteractOutside={(event) => event.preventDefault()}
+            // A click beside the panel does nothing, as before: only its buttons and Escape close it
+            // (unless the caller, a drawer, lets the backdrop close it).
+            onPointerDownOutside={(event) => {
+              if (!closeOnBackdrop) event.preventDefault();
+            }}
+            onInteractOutside={(event) => {
+              if (!closeOnBackdrop) event.preventDefault();
+            }}
           >
             {children}
           </RadixDialog.Content>

@@ -211,7 +211,8 @@ function ChatWorkspace({
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
         <ChatHeader
           business={business}
-          sidebarOpen={sidebarOpen}
+          // At phone width the opener stays under the drawer: closing gives focus back to it.
+          sidebarOpen={sidebarOpen && !overlay}
           planId={account.planId}
           credits={account.credits}
           creditsCounter={creditsCounter}

@@ -1,7 +1,8 @@
 import type { Chat } from '@rumbo/contract';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, PanelLeftClose, Pencil, SquarePen } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useId, useState } from 'react';
+import { Modal } from '../../../components/modal.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { copy } from '../../../config/copy.es.ts';
 import { chatQueryKeys } from '../api/chats.ts';
@@ -42,9 +43,11 @@ function updateList(
 }
 
 /**
- * product.md §2.6: thread history with titles, 'Nuevo chat', 'Editar' and close. Below 768 px it lies over
- * the conversation (with a backdrop that also closes it). It also holds a search over titles and messages,
- * and each thread's menu (rename, export as Markdown, delete).
+ * product.md §2.6: thread history with titles, 'Nuevo chat', 'Editar' and close. Below 768 px it is a
+ * drawer over the conversation: a modal dialog (the house Modal) that slides in from the left, traps
+ * focus, closes with Escape or a press on its backdrop and gives focus back to the button that opened it.
+ * It also holds a search over titles and messages, and each thread's menu (rename, export as Markdown,
+ * delete).
  */
 export function ChatSidebar({
   chats,
@@ -57,6 +60,7 @@ export function ChatSidebar({
   onClose,
 }: ChatSidebarProps) {
   const queryClient = useQueryClient();
+  const titleId = useId();
   const [search, setSearch] = useState('');
   const [renaming, setRenaming] = useState<Chat | null>(null);
   const [deleting, setDeleting] = useState<Chat | null>(null);
@@ -72,22 +76,10 @@ export function ChatSidebar({
     void queryClient.invalidateQueries({ queryKey: ['businesses', chat.business_id, 'chats', 'search'] });
   };
 
-  // As an overlay it closes with Escape, like any dialog-like panel.
-  // While a dialog of its own is open, Escape is the dialog's.
-  const dialogOpen = renaming !== null || deleting !== null;
-  useEffect(() => {
-    if (!overlay || dialogOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [overlay, dialogOpen, onClose]);
-
   const panel = (
     <nav
       aria-label={t.label}
-      className={`flex h-full w-72 max-w-[85vw] shrink-0 flex-col border-r border-slate-200 bg-white ${overlay ? 'fixed inset-y-0 left-0 z-40 shadow-xl' : ''}`}
+      className={`flex h-full w-72 max-w-[85vw] shrink-0 flex-col border-r border-slate-200 bg-white ${overlay ? 'shadow-xl' : ''}`}
     >
       <div className="flex items-center gap-2 p-3">
         <button
@@ -198,16 +190,19 @@ export function ChatSidebar({
     </nav>
   );
   if (!overlay) return panel;
+  // The dialog's name is the history's, read out as it opens; the buttons already say what it is to the eye.
   return (
-    <>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-hidden="true"
-        onClick={onClose}
-        className="fixed inset-0 z-30 bg-slate-900/40"
-      />
+    <Modal
+      labelledBy={titleId}
+      onClose={onClose}
+      closeOnBackdrop
+      className="bg-slate-900/40"
+      panelClassName="flex animate-drawer-in motion-reduce:animate-none"
+    >
+      <h2 id={titleId} className="sr-only">
+        {t.label}
+      </h2>
       {panel}
-    </>
+    </Modal>
   );
 }
