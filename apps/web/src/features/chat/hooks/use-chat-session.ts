@@ -5,10 +5,10 @@ import { chatFlowCopy } from '../../../config/copy/chat-flow.es.ts';
 import { accountQueryKeys } from '../../../lib/query-keys.ts';
 import { chatQueryKeys, showVersion as showVersionRequest } from '../api/chats.ts';
 import type { ChatMessageView, PendingAttachment } from '../messages.ts';
-import { answerAgain, retryAnswer } from './answer-again.ts';
-import { sendQuestion } from './send-question.ts';
-import { stopStreaming } from './stop-answer.ts';
-import type { ActiveSend, SendContext } from './stream-answer.ts';
+import { answerAgain, retryAnswer } from '../send/answer-again.ts';
+import { sendQuestion } from '../send/send-question.ts';
+import { stopStreaming } from '../send/stop-answer.ts';
+import type { ActiveSend, SendContext } from '../send/stream-answer.ts';
 import { type ChatThreadOptions, useChatThread } from './use-chat-thread.ts';
 import { useFollowAnswer } from './use-follow-answer.ts';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { chatsQueryOptions } from '../api/chats.ts';
-import { FINISH_DELAY_MS } from './stream-answer.ts';
+import { FINISH_DELAY_MS } from '../send/stream-answer.ts';
 
 /**
  * When the thread list is read after a new thread's first answer, counted from its end: the model

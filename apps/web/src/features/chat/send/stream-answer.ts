@@ -2,9 +2,9 @@ import { FAILED_ANSWER_CONTENT, MAX_SEND_ATTEMPTS, PRODUCT_EVENTS } from '@rumbo
 import type { QueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics/client.ts';
 import type { StreamError, StreamRequest } from '../api/chats.ts';
+import type { ChatThread } from '../hooks/use-chat-thread.ts';
 import type { ChatMessageView } from '../messages.ts';
 import { LastingFailure, sendWithRetries } from './send-with-retries.ts';
-import type { ChatThread } from './use-chat-thread.ts';
 
 /** product.md §9: an answer is marked finished 1.5 s after its stream ends. */
 export const FINISH_DELAY_MS = 1500;
