@@ -9,7 +9,7 @@ import {
   SLOW,
   signedIn,
   user,
-} from './admin-screen-stubs.ts';
+} from '../test/admin-screen-stubs.ts';
 
 /** The operator's console at /admin (ADR 0017, ADR 0047): its users, its actions and the users' feedback. */
 beforeAll(preloadConsole, 30_000);

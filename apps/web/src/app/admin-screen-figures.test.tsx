@@ -1,8 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stubLayoutObservers } from '../test/browser-stubs.ts';
-import { productUser } from '../test/fetch-stub.ts';
-import { renderWithRouter } from '../test/render.tsx';
 import {
   DAY_MS,
   figure,
@@ -12,7 +9,10 @@ import {
   SLOW,
   signedIn,
   utcDay,
-} from './admin-screen-stubs.ts';
+} from '../test/admin-screen-stubs.ts';
+import { stubLayoutObservers } from '../test/browser-stubs.ts';
+import { productUser } from '../test/fetch-stub.ts';
+import { renderWithRouter } from '../test/render.tsx';
 import { createRoutes } from './router.tsx';
 
 /** The operator's console at /admin (ADR 0017): who sees it, and its figures. */

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleEstablished, sampleIdea } from '../../../test/businesses.ts';
 import { stubFetch } from '../../../test/fetch-stub.ts';
+import { button, chooseFile, field, png, renderWizard, type } from '../../../test/wizard-test-kit.tsx';
 import { businessQueryKeys } from '../api/businesses.ts';
-import { button, chooseFile, field, png, renderWizard, type } from './wizard/wizard-test-kit.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DESCRIPTION_150, sampleIdea } from '../../../test/businesses.ts';
 import { type StubRoute, stubFetch } from '../../../test/fetch-stub.ts';
+import { button, field, fillIdeaUpToGoals, renderWizard, type } from '../../../test/wizard-test-kit.tsx';
 import { businessQueryKeys } from '../api/businesses.ts';
-import { button, field, fillIdeaUpToGoals, renderWizard, type } from './wizard/wizard-test-kit.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -11,7 +11,7 @@ import {
   png,
   renderWizard,
   type,
-} from './wizard/wizard-test-kit.tsx';
+} from '../../../test/wizard-test-kit.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -9,7 +9,7 @@ import {
   message,
   renderChat,
   stubChatScreenBrowser,
-} from './chat-screen-test-kit.tsx';
+} from '../../../test/chat-screen-test-kit.tsx';
 
 stubChatScreenBrowser();
 

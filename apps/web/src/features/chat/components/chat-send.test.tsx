@@ -16,7 +16,7 @@ import {
   streamed,
   stubChatScreenBrowser,
   type,
-} from './chat-screen-test-kit.tsx';
+} from '../../../test/chat-screen-test-kit.tsx';
 
 stubChatScreenBrowser();
 

@@ -1,9 +1,9 @@
 import type { AdminAuditEntry, AdminFailedResearch, AdminOverview, AdminUser } from '@rumbo/contract';
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { productUser, type StubRoute, sessionBody, stubFetch } from '../test/fetch-stub.ts';
-import { renderWithRouter } from '../test/render.tsx';
-import { createRoutes } from './router.tsx';
+import { createRoutes } from '../app/router.tsx';
+import { productUser, type StubRoute, sessionBody, stubFetch } from './fetch-stub.ts';
+import { renderWithRouter } from './render.tsx';
 
 /** The operator's console tests' answers of the admin API, and how they open and read the console. */
 
@@ -123,9 +123,9 @@ export function figure(label: string): string {
  */
 export function preloadConsole() {
   return Promise.all([
-    import('./routes/root.tsx'),
-    import('./routes/shell.tsx'),
-    import('./routes/admin.tsx'),
+    import('../app/routes/root.tsx'),
+    import('../app/routes/shell.tsx'),
+    import('../app/routes/admin.tsx'),
     import('../features/admin/components/overview-charts.tsx'),
   ]);
 }

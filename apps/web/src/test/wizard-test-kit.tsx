@@ -1,9 +1,12 @@
 import type { Business } from '@rumbo/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import { DESCRIPTION_150 } from '../../../../test/businesses.ts';
-import { renderWithRouter } from '../../../../test/render.tsx';
-import { BusinessWizard, type BusinessWizardProps } from '../business-wizard.tsx';
+import {
+  BusinessWizard,
+  type BusinessWizardProps,
+} from '../features/businesses/components/business-wizard.tsx';
+import { DESCRIPTION_150 } from './businesses.ts';
+import { renderWithRouter } from './render.tsx';
 
 // What the business wizard's tests share: rendering it, finding its controls, and filling its steps.
 

@@ -1,11 +1,11 @@
 import type { Chat, Message } from '@rumbo/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { Component as ChatRoute } from '../../../app/routes/chat.tsx';
-import { stubLayoutObservers } from '../../../test/browser-stubs.ts';
-import { sampleIdea } from '../../../test/businesses.ts';
-import { productUser, type StubRoute, stubFetch } from '../../../test/fetch-stub.ts';
-import { renderWithRouter } from '../../../test/render.tsx';
+import { Component as ChatRoute } from '../app/routes/chat.tsx';
+import { stubLayoutObservers } from './browser-stubs.ts';
+import { sampleIdea } from './businesses.ts';
+import { productUser, type StubRoute, stubFetch } from './fetch-stub.ts';
+import { renderWithRouter } from './render.tsx';
 
 /* What the chat screen's tests share: the business, the server's answers, and rendering the route. */
 
