@@ -1,43 +1,6 @@
 import { memo } from 'react';
-import { type Components, defaultRehypePlugins, Streamdown, type StreamdownTranslations } from 'streamdown';
-
-/** Streamdown's own controls (copy a table or a code block…), in Spanish. */
-const translations: StreamdownTranslations = {
-  close: 'Cerrar',
-  copied: 'Copiado',
-  copyCode: 'Copiar código',
-  copyLink: 'Copiar enlace',
-  copyTable: 'Copiar tabla',
-  copyTableAsCsv: 'Copiar tabla como CSV',
-  copyTableAsMarkdown: 'Copiar tabla como Markdown',
-  copyTableAsTsv: 'Copiar tabla como TSV',
-  downloadDiagram: 'Descargar diagrama',
-  downloadDiagramAsMmd: 'Descargar diagrama como MMD',
-  downloadDiagramAsPng: 'Descargar diagrama como PNG',
-  downloadDiagramAsSvg: 'Descargar diagrama como SVG',
-  downloadFile: 'Descargar archivo',
-  downloadImage: 'Descargar imagen',
-  downloadTable: 'Descargar tabla',
-  downloadTableAsCsv: 'Descargar tabla como CSV',
-  downloadTableAsMarkdown: 'Descargar tabla como Markdown',
-  errorMermaid: 'No se ha podido dibujar el diagrama',
-  exitFullscreen: 'Salir de pantalla completa',
-  externalLinkWarning: 'Vas a abrir un sitio web externo.',
-  imageNotAvailable: 'Imagen no disponible',
-  mermaidAriaLabel: 'Diagrama',
-  mermaidFormatMmd: 'MMD',
-  mermaidFormatPng: 'PNG',
-  mermaidFormatSvg: 'SVG',
-  openExternalLink: '¿Abrir el enlace externo?',
-  openLink: 'Abrir enlace',
-  resetView: 'Restablecer la vista',
-  tableFormatCsv: 'CSV',
-  tableFormatMarkdown: 'Markdown',
-  tableFormatTsv: 'TSV',
-  viewFullscreen: 'Ver en pantalla completa',
-  zoomIn: 'Acercar',
-  zoomOut: 'Alejar',
-};
+import { type Components, defaultRehypePlugins, Streamdown } from 'streamdown';
+import { markdownAnswerCopy as translations } from '../config/copy/markdown-answer.es.ts';
 
 // No raw HTML from the model: without the `raw` plugin HTML stays text, `sanitize` drops anything
 // unsafe that markdown itself can express (javascript: links…), and `harden` checks link targets.

@@ -85,6 +85,8 @@ export const businessesCopy = {
     },
     errors: {
       required: 'Obligatorio',
+      /** product.md §5: shown while 1 to 149 characters are typed. */
+      descriptionTooShort: '*mínimo 150 caracteres',
       createFailed: 'No se ha podido crear el chat. Revisa tu conexión e inténtalo de nuevo.',
       saveFailed: 'No se han podido guardar los cambios. Revisa tu conexión e inténtalo de nuevo.',
       logoFailed: (reason: string) =>

@@ -109,6 +109,13 @@ export const chatCopy = {
     researchDemo: 'Ejemplo de demostración (no es una investigación real)',
     researchTemplateOnly: 'Ninguna (solo una plantilla)',
     advancedTooltip: 'Mejora al plan CEO o al plan Empresa para acceder a fuentes avanzadas',
+    /** How long ago the last study finished; a date in the future (clock skew) counts as just now. */
+    researchAge: {
+      justNow: 'Hace menos de 1 minuto',
+      minutes: (n: number) => `Hace ${n} ${n === 1 ? 'minuto' : 'minutos'}`,
+      hours: (n: number) => `Hace ${n} ${n === 1 ? 'hora' : 'horas'}`,
+      days: (n: number) => `Hace ${n} ${n === 1 ? 'día' : 'días'}`,
+    },
   },
   capacity: {
     loadingTitle: (business: string) => `Tu mentor está estudiando ${business}`,
@@ -151,6 +158,7 @@ export const chatCopy = {
     delete: 'Eliminar',
     renameTitle: 'Renombrar chat',
     renameLabel: 'Título',
+    titleRequired: 'Escribe un título',
     save: 'Guardar',
     saving: 'Guardando…',
     cancel: 'Cancelar',

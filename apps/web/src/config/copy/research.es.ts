@@ -50,4 +50,10 @@ export const researchCopy = {
   searched: 'Búsquedas',
   sourcesRead: (count: number) => `${count} ${count === 1 ? 'fuente leída' : 'fuentes leídas'}`,
   modelOnly: 'Sin páginas leídas: conocimiento del modelo',
+  /** The report as a Markdown file ('Descargar Markdown'); its title, date and score are the screen's. */
+  markdown: {
+    quote: (source: number, text: string) => `Cita [${source}]: «${text}»`,
+    downgraded: (why: string) => `Pasada a estimación: ${why}.`,
+    missing: 'Sin investigar',
+  },
 } as const;

@@ -1,3 +1,5 @@
+import { chatCopy } from '../../config/copy/chat.es.ts';
+
 const MAX_FILE_NAME_LENGTH = 15;
 const SHORT_FILE_NAME_LENGTH = 12;
 
@@ -24,13 +26,13 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const plural = (n: number, one: string, many: string) => `Hace ${n} ${n === 1 ? one : many}`;
+const age = chatCopy.status.researchAge;
 
 /** 'Hace 5 minutos', 'Hace 1 hora', 'Hace 3 días'; a date in the future (clock skew) counts as just now. */
 export function formatResearchAge(from: Date, now: Date): string {
   const elapsed = Math.max(0, now.getTime() - from.getTime());
-  if (elapsed < MINUTE) return 'Hace menos de 1 minuto';
-  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minuto', 'minutos');
-  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hora', 'horas');
-  return plural(Math.floor(elapsed / DAY), 'día', 'días');
+  if (elapsed < MINUTE) return age.justNow;
+  if (elapsed < HOUR) return age.minutes(Math.floor(elapsed / MINUTE));
+  if (elapsed < DAY) return age.hours(Math.floor(elapsed / HOUR));
+  return age.days(Math.floor(elapsed / DAY));
 }

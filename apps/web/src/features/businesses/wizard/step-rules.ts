@@ -141,5 +141,7 @@ export function descriptionLength(description: string): number {
 /** product.md §5: '*mínimo 150 caracteres' shows while 1 to 149 characters are typed, never when empty. */
 export function descriptionError(description: string): string | undefined {
   const length = descriptionLength(description);
-  return length > 0 && length < DESCRIPTION_MIN_LENGTH ? '*mínimo 150 caracteres' : undefined;
+  return length > 0 && length < DESCRIPTION_MIN_LENGTH
+    ? copy.businesses.wizard.errors.descriptionTooShort
+    : undefined;
 }

@@ -34,7 +34,7 @@ export function RenameChatDialog({
     event.preventDefault();
     const trimmed = title.trim();
     if (!trimmed) {
-      setError('Escribe un título');
+      setError(t.titleRequired);
       return;
     }
     setSaving(true);
