@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { established, idea } from '../../../test/wizard-form-values.ts';
 import { emptyFormValues } from './form-values.ts';
 import { CREATE_STEPS, checkStep, descriptionError, EDIT_STEPS } from './step-rules.ts';
-import { established, idea } from './test-form-values.ts';
 
 describe('the steps (product.md §2.7, §2.8, §9)', () => {
   it('are five to create and four to edit, without the type', () => {

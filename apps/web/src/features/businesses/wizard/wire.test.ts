@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { established, idea } from './test-form-values.ts';
+import { established, idea } from '../../../test/wizard-form-values.ts';
 import { currencyFromSymbol, symbolFromCurrency, toEstablishedWire, toIdeaWire, toPayload } from './wire.ts';
 
 describe('currencies (product.md §3)', () => {

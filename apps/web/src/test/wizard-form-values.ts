@@ -1,5 +1,5 @@
-import { DESCRIPTION_150 } from '../../../test/businesses.ts';
-import { type BusinessFormValues, emptyFormValues } from './form-values.ts';
+import { type BusinessFormValues, emptyFormValues } from '../features/businesses/wizard/form-values.ts';
+import { DESCRIPTION_150 } from './businesses.ts';
 
 // Form values for the wizard's unit tests: a complete idea and a complete established business.
 
