@@ -42,6 +42,10 @@ const FIXTURES = {
   // src/app on top: a feature's test importing a route is refused, a route's test in src/app is not.
   'apps/web/src/features/chat/pdf.test.tsx': "import { Component } from '../../app/routes/pdf.tsx';\n",
   'apps/web/src/app/pdf.test.tsx': "import { Component } from './routes/pdf.tsx';\n",
+  // Test support used by what ships (refused), and by tests and src/test (fine).
+  'apps/web/src/features/chat/stubbed.tsx':
+    "import { stubFetch } from '../../test/fetch-stub.ts';\nimport { vi } from 'vitest';\nexport const s = [stubFetch, vi];\n",
+  'apps/web/src/test/fetch-stub.ts': "import { vi } from 'vitest';\nexport const stubFetch = vi.fn();\n",
 
   // Credit rows written outside modules/credits, with drizzle and in raw SQL.
   'apps/api/src/modules/chats/spend.ts': [
@@ -123,12 +127,15 @@ describe('the architecture check', () => {
       'web/features-are-independent',
       'web/shared-code-does-not-import-features',
       'web/app-is-not-imported-below',
+      'web/test-support-stays-in-tests',
     ];
     expect(violations.filter((v) => imports.includes(v.rule)).map(where)).toEqual([
       'apps/web/src/features/chat/chat.test.tsx:1 web/features-are-independent',
       'apps/web/src/features/chat/components/header.tsx:1 web/features-are-independent',
       'apps/web/src/features/chat/components/header.tsx:4 web/features-are-independent',
       'apps/web/src/features/chat/pdf.test.tsx:1 web/app-is-not-imported-below',
+      'apps/web/src/features/chat/stubbed.tsx:1 web/test-support-stays-in-tests',
+      'apps/web/src/features/chat/stubbed.tsx:2 web/test-support-stays-in-tests',
       'apps/web/src/lib/format.ts:1 web/shared-code-does-not-import-features',
     ]);
     const mocked = violations.find((v) => v.file.endsWith('chat.test.tsx'));

@@ -12,17 +12,19 @@ const SCHEMA_MODULES = new Set(['apps/api/src/db/schema/credits.ts', 'apps/api/s
 
 /** What an API file must mention to break a rule: a credit table, Stripe or a model SDK. */
 const API_HINTS = /credit|stripe|['"]ai['"/]|@ai-sdk\//i;
+/** An import of test support: src/test or a test tool. */
+const TEST_SUPPORT = /['"](vitest|@testing-library\/[^'"]*|(\.\.?\/)+[^'"\n]*test\/[^'"\n]*)['"]/;
 /** Any quoted relative path, in an import or not: a superset of what the file imports. */
 const RELATIVE_STRING = /['"`](\.\.?\/[^'"`\n]*)['"`]/g;
 
 /**
  * A cheap look at the text first, so that only the few files that might break a rule are parsed:
- * an API file that names none of the guarded things, or a web file with no Spanish and no relative path
- * into src/app or another feature than its own, cannot break any.
+ * an API file that names none of the guarded things, or a web file with no Spanish, no test support and
+ * no relative path into src/app or another feature than its own, cannot break any.
  */
 function worthParsing(file, text) {
   if (file.startsWith('apps/api/')) return API_HINTS.test(text);
-  if (SPANISH_TEXT.test(text)) return true;
+  if (SPANISH_TEXT.test(text) || TEST_SUPPORT.test(text)) return true;
   const own = featureOf(file);
   return [...text.matchAll(RELATIVE_STRING)].some(([, specifier]) => {
     const target = resolveFrom(file, specifier);

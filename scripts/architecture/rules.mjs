@@ -99,6 +99,30 @@ function appStaysOnTop(file, facts) {
   });
 }
 
+const TEST_TOOLS = ['vitest', '@testing-library/'];
+
+/**
+ * What ships never reaches test support: src/test (stubs, test kits) and the test tools are imported
+ * by tests and by src/test itself only, so a folder listing tells what ships.
+ * @returns {Violation[]}
+ */
+function testSupportStaysInTests(file, facts) {
+  if (!file.startsWith(WEB_SRC) || TEST_FILE.test(file) || file.startsWith(`${WEB_SRC}test/`)) return [];
+  return facts.imports.flatMap(({ specifier, line }) => {
+    const target = resolveFrom(file, specifier);
+    const isTool = TEST_TOOLS.some((tool) => specifier === tool || specifier.startsWith(tool));
+    if (!isTool && !target?.startsWith(`${WEB_SRC}test/`)) return [];
+    return [
+      {
+        file,
+        line,
+        rule: 'web/test-support-stays-in-tests',
+        message: `imports ${target ?? specifier}, which is test support. Only tests and src/test use it.`,
+      },
+    ];
+  });
+}
+
 /** @returns {Violation[]} */
 function onlyCreditsWritesCredits(file, facts) {
   if (!file.startsWith(API_SRC) || TEST_FILE.test(file)) return [];
@@ -163,6 +187,7 @@ export const RULES = [
   { id: 'web/shared-code-does-not-import-features', check: sharedCodeStaysBelowFeatures },
   { id: 'web/app-is-not-imported-below', check: appStaysOnTop },
   { id: 'web/spanish-lives-in-copy', check: webSpanishLivesInCopy },
+  { id: 'web/test-support-stays-in-tests', check: testSupportStaysInTests },
   { id: 'api/only-credits-writes-credit-rows', check: onlyCreditsWritesCredits },
   {
     id: 'api/only-billing-imports-stripe',
