@@ -37,7 +37,6 @@ import { businessRoutes } from './modules/businesses/routes.ts';
 import { createChatEngine } from './modules/chats/engine.ts';
 import { latestChatRoutes } from './modules/chats/latest-chat-routes.ts';
 import { chatRoutes } from './modules/chats/routes.ts';
-import { createChatService } from './modules/chats/service.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { createFileStorage } from './modules/files/create-file-storage.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
@@ -223,19 +222,19 @@ export function createApp(deps: AppDeps): App {
   );
   const assistant = deps.assistant ?? createAssistant(env, logger);
   const chatEngine = createChatEngine({ db: database.db, assistant, logger });
-  const chatService = createChatService({
+  const chatDeps = {
     db: database.db,
     storage,
     engine: chatEngine,
     assistant,
     productName: env.PRODUCT_NAME,
     writeLimitMultiplier: env.WRITE_LIMIT_MULTIPLIER,
-  });
-  api.route('/', chatRoutes({ service: chatService, writeTick: chatEngine.writeTick }));
+  };
+  api.route('/', chatRoutes(chatDeps));
   api.route('/', financeRoutes({ db: database.db, assistant, shareKey: shareKey(authSecret(env)) }));
   api.route('/', roadmapRoutes({ db: database.db, track: analytics.track, assistant }));
   api.route('/', notificationRoutes({ db: database.db, track: analytics.track }));
-  api.route('/', latestChatRoutes(chatService));
+  api.route('/', latestChatRoutes(database.db));
   api.route('/', feedbackRoutes(database.db));
   api.route('/', mailRoutes(database.db, authSecret(env)));
   api.route('/', researchRoutes(database.db, sendResearch));

@@ -12,14 +12,19 @@ import contentDisposition from 'content-disposition';
 import { createRouter } from '../../http/create-router.ts';
 import { json, signedIn as security } from '../../http/openapi.ts';
 import { idParams as businessParams } from '../../http/params.ts';
+import { clearAnswerFeedback, setAnswerFeedback } from './answer-feedback.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import { deleteChat } from './delete-chat.ts';
+import { exportChat } from './export-chat.ts';
+import { renameChat } from './rename-chat.ts';
 import { chatParams, invalidOrNotYours, messageParams, notYours, tags } from './route-docs.ts';
-import type { ChatService } from './service.ts';
+import { searchChats } from './search-chats.ts';
 
 /**
  * Rename, delete, search and export threads, and rate answers (product.md §2.6). Mounted by chatRoutes before
  * its `{chatId}` routes, so that `/chats/search` is not read as a chat id.
  */
-export function chatActionRoutes(service: ChatService) {
+export function chatActionRoutes({ db, storage }: Pick<ChatDeps, 'db' | 'storage'>) {
   const app = createRouter();
 
   app.openapi(
@@ -37,10 +42,7 @@ export function chatActionRoutes(service: ChatService) {
       },
     }),
     async (c) =>
-      c.json(
-        await service.searchChats(c.get('userId'), c.req.valid('param').id, c.req.valid('query').q),
-        200,
-      ),
+      c.json(await searchChats(db, c.get('userId'), c.req.valid('param').id, c.req.valid('query').q), 200),
   );
 
   app.openapi(
@@ -61,7 +63,7 @@ export function chatActionRoutes(service: ChatService) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      return c.json(await service.renameChat(c.get('userId'), id, chatId, c.req.valid('json').title), 200);
+      return c.json(await renameChat(db, c.get('userId'), id, chatId, c.req.valid('json').title), 200);
     },
   );
 
@@ -77,7 +79,7 @@ export function chatActionRoutes(service: ChatService) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      await service.deleteChat(c.get('userId'), id, chatId);
+      await deleteChat(db, storage, c.get('userId'), id, chatId);
       return c.body(null, 204);
     },
   );
@@ -97,7 +99,7 @@ export function chatActionRoutes(service: ChatService) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      const { fileName, markdown } = await service.exportChat(c.get('userId'), id, chatId);
+      const { fileName, markdown } = await exportChat(db, c.get('userId'), id, chatId);
       return c.body(markdown, 200, {
         'Content-Type': 'text/markdown; charset=utf-8',
         'Content-Disposition': contentDisposition(fileName),
@@ -125,7 +127,7 @@ export function chatActionRoutes(service: ChatService) {
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
       const input = c.req.valid('json');
-      return c.json(await service.setAnswerFeedback(c.get('userId'), id, chatId, messageId, input), 200);
+      return c.json(await setAnswerFeedback(db, c.get('userId'), id, chatId, messageId, input), 200);
     },
   );
 
@@ -141,7 +143,7 @@ export function chatActionRoutes(service: ChatService) {
     }),
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
-      await service.clearAnswerFeedback(c.get('userId'), id, chatId, messageId);
+      await clearAnswerFeedback(db, c.get('userId'), id, chatId, messageId);
       return c.body(null, 204);
     },
   );

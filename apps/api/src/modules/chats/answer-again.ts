@@ -15,7 +15,7 @@ import { ensureMonthlyFreeCredits } from '../credits/credits.ts';
 import { beginAttempt, launchAnswer } from './answer-attempt.ts';
 import { findAnswer, latestGeneration, planOf } from './answer-queries.ts';
 import { hideBranchFrom, stillAnswering, versionGroup } from './answer-versions.ts';
-import type { ChatServiceDeps } from './chat-deps.ts';
+import type { ChatDeps } from './chat-deps.ts';
 import { contextBefore } from './model-context.ts';
 import { ownChat } from './owned.ts';
 import { replaySend } from './replay-send.ts';
@@ -34,7 +34,7 @@ class NoCredits extends Error {}
  * A retry with the same client id re-attaches to what its request started, as a send's retry does.
  */
 export async function answerAgain(
-  deps: ChatServiceDeps,
+  deps: ChatDeps,
   userId: number,
   businessId: number,
   chatId: number,
@@ -123,7 +123,7 @@ async function questionOf(db: Db, answer: MessageRow): Promise<MessageRow> {
 
 /** A request seen before: an edit stored its question under the client id, a regeneration its answer. */
 async function replayRequest(
-  deps: ChatServiceDeps,
+  deps: ChatDeps,
   userId: number,
   chat: ChatRow,
   business: BusinessRow,
@@ -159,7 +159,7 @@ async function askAgain(tx: Db, question: MessageRow, content: string, key: stri
 
 /** A failed answer tried again: a new attempt on the same row, charged as an answer. */
 async function tryAgainInPlace(
-  deps: ChatServiceDeps,
+  deps: ChatDeps,
   userId: number,
   on: { chat: ChatRow; business: BusinessRow; question: MessageRow; answer: MessageRow },
   key: string,

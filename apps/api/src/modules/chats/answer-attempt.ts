@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { generations, messages } from '../../db/schema/index.ts';
 import { creditsSpent } from '../../lib/metrics.ts';
 import { debit } from '../credits/credits.ts';
-import type { ChatServiceDeps } from './chat-deps.ts';
+import type { ChatDeps } from './chat-deps.ts';
 import { failGeneration } from './generation-store.ts';
 import type { Claim, LiveGeneration } from './live-generation.ts';
 import type { ModelRequest } from './model-context.ts';
@@ -25,7 +25,7 @@ export const titleFor = (chat: ChatRow, question: MessageRow) =>
  * kind of the fixed answer that was stored instead (no model call, nothing charged).
  */
 export async function beginAttempt(
-  deps: Pick<ChatServiceDeps, 'engine' | 'assistant' | 'productName'>,
+  deps: Pick<ChatDeps, 'engine' | 'assistant' | 'productName'>,
   tx: Db,
   userId: number,
   planId: number,
@@ -65,7 +65,7 @@ export async function beginAttempt(
 
 /** Starts the answer whose rows this process inserted as running (its claim). */
 export async function launchAnswer(
-  deps: Pick<ChatServiceDeps, 'db' | 'engine'>,
+  deps: Pick<ChatDeps, 'db' | 'engine'>,
   rows: Claim,
   request: () => Promise<ModelRequest>,
 ): Promise<LiveGeneration> {

@@ -9,7 +9,11 @@ import contentDisposition from 'content-disposition';
 import { createRouter } from '../../http/create-router.ts';
 import { badRequest } from '../../http/errors.ts';
 import { json, signedIn as security } from '../../http/openapi.ts';
-import type { ChatRouteDeps } from './route-deps.ts';
+import { answerAgain } from './answer-again.ts';
+import { showVersion } from './answer-versions.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import { readAttachment } from './read-attachment.ts';
+import { readChatWithFeedback } from './read-chat.ts';
 import {
   answerAgainResponses,
   attachmentParams,
@@ -18,10 +22,12 @@ import {
   showVersionErrors,
   tags,
 } from './route-docs.ts';
+import { stopAnswer } from './stop-answer.ts';
 import { streamAnswer } from './stream-answer.ts';
 
 /** An answer asked again (regenerated, or its question edited), another version shown, stopped; an attachment downloaded. */
-export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
+export function answerRoutes(deps: ChatDeps) {
+  const { db, storage, engine } = deps;
   const app = createRouter();
 
   app.openapi(
@@ -51,8 +57,8 @@ export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
       const clientMessageId = parsed.data.client_message_id;
       return streamAnswer(
         c,
-        await service.answerAgain(c.get('userId'), id, chatId, messageId, { clientMessageId }),
-        writeTick,
+        await answerAgain(deps, c.get('userId'), id, chatId, messageId, { clientMessageId }),
+        engine.writeTick,
       );
     },
   );
@@ -76,11 +82,11 @@ export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
       const body = c.req.valid('json');
       return streamAnswer(
         c,
-        await service.answerAgain(c.get('userId'), id, chatId, messageId, {
+        await answerAgain(deps, c.get('userId'), id, chatId, messageId, {
           clientMessageId: body.client_message_id,
           content: body.content,
         }),
-        writeTick,
+        engine.writeTick,
       );
     },
   );
@@ -104,7 +110,9 @@ export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
     }),
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
-      return c.json(await service.showVersion(c.get('userId'), id, chatId, messageId), 200);
+      await showVersion(db, c.get('userId'), id, chatId, messageId);
+      // The chat as it now reads, from the version shown on.
+      return c.json(await readChatWithFeedback(deps, c.get('userId'), id, chatId), 200);
     },
   );
 
@@ -126,7 +134,7 @@ export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
     }),
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
-      return c.json(await service.stop(c.get('userId'), id, chatId, messageId), 200);
+      return c.json(await stopAnswer(deps, c.get('userId'), id, chatId, messageId), 200);
     },
   );
 
@@ -145,7 +153,14 @@ export function answerRoutes({ service, writeTick }: ChatRouteDeps) {
     }),
     async (c) => {
       const { id, chatId, attachmentId } = c.req.valid('param');
-      const { attachment, data } = await service.readAttachment(c.get('userId'), id, chatId, attachmentId);
+      const { attachment, data } = await readAttachment(
+        db,
+        storage,
+        c.get('userId'),
+        id,
+        chatId,
+        attachmentId,
+      );
       // Images and text open in the browser, under a sandbox in which nothing runs. A PDF downloads:
       // a browser's own PDF viewer runs the document's JavaScript whatever the policy, so the app shows
       // PDFs in its own viewer instead (ADR 0032). Word documents download.

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../files/storage.ts';
 import type { ChatEngine } from './engine.ts';
 
-/** What the chat use cases work with (each takes the part it needs). */
-export interface ChatServiceDeps {
+/** What the chat routes are built with (app.ts) and the use cases work with (each takes the part it needs). */
+export interface ChatDeps {
   db: Db;
   storage: FileStorage;
   engine: ChatEngine;

@@ -1,12 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { latestChatSchema } from '@rumbo/contract';
+import type { Db } from '../../db/client.ts';
 import { createRouter } from '../../http/create-router.ts';
 import { json, signedIn } from '../../http/openapi.ts';
+import { latestChat } from './latest-chat.ts';
 import { errors, tags } from './route-docs.ts';
-import type { ChatService } from './service.ts';
 
 /** GET /api/chats/latest: always 200, `{ chat: null }` when there is none (the home shows an empty state). */
-export function latestChatRoutes(service: ChatService) {
+export function latestChatRoutes(db: Db) {
   const app = createRouter();
   app.openapi(
     createRoute({
@@ -20,7 +21,7 @@ export function latestChatRoutes(service: ChatService) {
         401: errors[401],
       },
     }),
-    async (c) => c.json(await service.latestChat(c.get('userId')), 200),
+    async (c) => c.json(await latestChat(db, c.get('userId')), 200),
   );
   return app;
 }

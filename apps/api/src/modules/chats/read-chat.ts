@@ -1,9 +1,10 @@
 import type { ChatMessages } from '@rumbo/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { attachments, messages } from '../../db/schema/index.ts';
+import { withFeedback } from './answer-feedback.ts';
 import { answerStates } from './answer-queries.ts';
 import { versionGroup, versionsOf } from './answer-versions.ts';
-import type { ChatServiceDeps } from './chat-deps.ts';
+import type { ChatDeps } from './chat-deps.ts';
 import { interruptStaleGenerations } from './generation-store.ts';
 import { ownChat } from './owned.ts';
 import type { AttachmentRow } from './rows.ts';
@@ -15,7 +16,7 @@ import { toChat, toMessage } from './wire.ts';
  * from memory; one left unfinished by a process that died is failed (and refunded) on the way.
  */
 export async function readChat(
-  deps: Pick<ChatServiceDeps, 'db' | 'engine'>,
+  deps: Pick<ChatDeps, 'db' | 'engine'>,
   userId: number,
   businessId: number,
   chatId: number,
@@ -64,4 +65,14 @@ export async function readChat(
       );
     }),
   };
+}
+
+/** The chat as the app shows it, with each rated answer's thumbs (so a rating shows after a reload). */
+export async function readChatWithFeedback(
+  deps: Pick<ChatDeps, 'db' | 'engine'>,
+  userId: number,
+  businessId: number,
+  chatId: number,
+): Promise<ChatMessages> {
+  return withFeedback(deps.db, await readChat(deps, userId, businessId, chatId));
 }

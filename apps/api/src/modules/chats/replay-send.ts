@@ -9,7 +9,7 @@ import { messages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { beginAttempt, launchAnswer, titleFor } from './answer-attempt.ts';
 import { failedInARow, latestGeneration, planOf } from './answer-queries.ts';
-import type { ChatServiceDeps } from './chat-deps.ts';
+import type { ChatDeps } from './chat-deps.ts';
 import { interruptStaleGenerations } from './generation-store.ts';
 import { contextBefore } from './model-context.ts';
 import type { BusinessRow, ChatRow, MessageRow } from './rows.ts';
@@ -21,7 +21,7 @@ import { type SendOutcome, sendOutcome } from './send-outcome.ts';
  * is stored or charged unless the answer is tried again.
  */
 export async function replaySend(
-  deps: ChatServiceDeps,
+  deps: ChatDeps,
   userId: number,
   chat: ChatRow,
   business: BusinessRow,

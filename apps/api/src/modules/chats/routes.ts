@@ -12,16 +12,23 @@ import { json, signedIn as security } from '../../http/openapi.ts';
 import { idParams as businessParams } from '../../http/params.ts';
 import { chatActionRoutes } from './action-routes.ts';
 import { answerRoutes } from './answer-routes.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import { createChat } from './create-chat.ts';
+import { listChats } from './list-chats.ts';
+import { readChatWithFeedback } from './read-chat.ts';
 import { readSend } from './read-send.ts';
-import type { ChatRouteDeps } from './route-deps.ts';
 import { chatParams, notYours, sendBody, sendErrors, streamedText, tags } from './route-docs.ts';
+import { sendAndWait } from './send-and-wait.ts';
+import { sendMessage, withSendRead } from './send-message.ts';
 import { streamAnswer } from './stream-answer.ts';
 
 /** The chats of a business and the send (signed-in only: the app's guard zone covers /businesses/*). */
-export function chatRoutes({ service, writeTick }: ChatRouteDeps) {
+export function chatRoutes(deps: ChatDeps) {
+  const { db } = deps;
+  const sending = withSendRead(deps);
   const app = createRouter();
   // Before the `{chatId}` routes: `/chats/search` must not be read as a chat id.
-  app.route('/', chatActionRoutes(service));
+  app.route('/', chatActionRoutes(deps));
 
   app.openapi(
     createRoute({
@@ -35,7 +42,7 @@ export function chatRoutes({ service, writeTick }: ChatRouteDeps) {
       responses: { 200: { description: 'Lista', content: json(z.array(chatSchema)) }, ...notYours },
     }),
     async (c) =>
-      c.json(await service.listChats(c.get('userId'), c.req.valid('param').id, c.req.valid('query')), 200),
+      c.json(await listChats(db, c.get('userId'), c.req.valid('param').id, c.req.valid('query')), 200),
   );
 
   app.openapi(
@@ -48,7 +55,7 @@ export function chatRoutes({ service, writeTick }: ChatRouteDeps) {
       request: { params: businessParams },
       responses: { 201: { description: 'Creado', content: json(chatSchema) }, ...notYours },
     }),
-    async (c) => c.json(await service.createChat(c.get('userId'), c.req.valid('param').id), 201),
+    async (c) => c.json(await createChat(db, c.get('userId'), c.req.valid('param').id), 201),
   );
 
   app.openapi(
@@ -66,7 +73,7 @@ export function chatRoutes({ service, writeTick }: ChatRouteDeps) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      return c.json(await service.readChat(c.get('userId'), id, chatId), 200);
+      return c.json(await readChatWithFeedback(deps, c.get('userId'), id, chatId), 200);
     },
   );
 
@@ -89,7 +96,7 @@ export function chatRoutes({ service, writeTick }: ChatRouteDeps) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      const { body, replayed } = await service.sendAndWait(c.get('userId'), id, chatId, await readSend(c));
+      const { body, replayed } = await sendAndWait(sending, c.get('userId'), id, chatId, await readSend(c));
       return c.json(body, replayed ? 200 : 201);
     },
   );
@@ -115,10 +122,11 @@ export function chatRoutes({ service, writeTick }: ChatRouteDeps) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      return streamAnswer(c, await service.send(c.get('userId'), id, chatId, await readSend(c)), writeTick);
+      const outcome = await sendMessage(sending, c.get('userId'), id, chatId, await readSend(c));
+      return streamAnswer(c, outcome, deps.engine.writeTick);
     },
   );
 
-  app.route('/', answerRoutes({ service, writeTick }));
+  app.route('/', answerRoutes(deps));
   return app;
 }

@@ -19,7 +19,7 @@ import { answers, creditsSpent } from '../../lib/metrics.ts';
 import { balance, ensureMonthlyFreeCredits } from '../credits/credits.ts';
 import { launchAnswer, newAnswerSourceId, titleFor } from './answer-attempt.ts';
 import { type CheckedAttachment, checkAttachment, checkLimits } from './attachments.ts';
-import type { ChatServiceDeps } from './chat-deps.ts';
+import type { ChatDeps } from './chat-deps.ts';
 import type { Claim } from './live-generation.ts';
 import { buildContext, type Upload } from './model-context.ts';
 import { replaySend } from './replay-send.ts';
@@ -27,6 +27,7 @@ import { fromRaw, type HistoryRow } from './rows.ts';
 import { type SendOutcome, sendOutcome } from './send-outcome.ts';
 import { RESERVATION_TTL_S, releaseSendSql } from './send-reservations.ts';
 import {
+  prepareSendRead,
   retakeReservation,
   type SendRead,
   type SendReadStatement,
@@ -41,8 +42,13 @@ export interface SendInput {
 }
 
 /** The use cases' dependencies, with the send's read prepared once. */
-export interface SendDeps extends ChatServiceDeps {
+export interface SendDeps extends ChatDeps {
   sendRead: SendReadStatement;
+}
+
+/** The chat's dependencies with the send's read prepared: once per app, by the chat routes. */
+export function withSendRead(deps: ChatDeps): SendDeps {
+  return { ...deps, sendRead: prepareSendRead(deps.db) };
 }
 
 const RESERVATION_POLL_MS = 100;

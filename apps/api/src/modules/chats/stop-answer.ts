@@ -2,7 +2,7 @@ import type { Message } from '@rumbo/contract';
 import { and, eq } from 'drizzle-orm';
 import { generations, messages } from '../../db/schema/index.ts';
 import { answerStates, findAnswer, latestGeneration, waitFinished } from './answer-queries.ts';
-import type { ChatServiceDeps } from './chat-deps.ts';
+import type { ChatDeps } from './chat-deps.ts';
 import { STALE_AFTER_MS } from './generation-store.ts';
 import { ownChat } from './owned.ts';
 import type { MessageRow } from './rows.ts';
@@ -13,7 +13,7 @@ import { toMessage } from './wire.ts';
  * when this process generates it, else through `stop_requested` for the process that does.
  */
 export async function stopAnswer(
-  deps: Pick<ChatServiceDeps, 'db' | 'engine'>,
+  deps: Pick<ChatDeps, 'db' | 'engine'>,
   userId: number,
   businessId: number,
   chatId: number,
