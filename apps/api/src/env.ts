@@ -103,7 +103,7 @@ const baseEnvSchema = z.object({
     .default('2MB'),
   /** The API's documentation (/api/docs and /api/openapi.json); off by default in production. */
   API_DOCS: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-  /** Multiplies every per-user write limit (http/write-limits.ts): load tests, trusted API clients. */
+  /** Multiplies every per-user write limit (lib/write-counters.ts): load tests, trusted API clients. */
   WRITE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: 'must be a number of at least 1' })
     .min(1, 'must be a number of at least 1')

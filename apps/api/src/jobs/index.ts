@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { deleteOldWriteWindows } from '../http/write-limits.ts';
+import { deleteOldWriteWindows } from '../lib/write-counters.ts';
 import type { Logger } from '../logger.ts';
 import { rollUpClosedDays } from '../modules/analytics/daily-rollup.ts';
 import { deleteExpiredEvents } from '../modules/analytics/retention.ts';

@@ -4,7 +4,7 @@ import { createRouter } from '../../http/create-router.ts';
 import { badRequest } from '../../http/errors.ts';
 import { signedInUserId } from '../../http/session.ts';
 import { firstIssue } from '../../http/validation.ts';
-import { countWrite, WRITE_LIMITS } from '../../http/write-limits.ts';
+import { countWrite, WRITE_LIMITS } from '../../lib/write-counters.ts';
 import type { Auth } from '../auth/auth.ts';
 import { CLIENT_IP_HEADER } from '../auth/auth.ts';
 import type { Analytics } from './analytics.ts';

@@ -13,7 +13,7 @@ type ResetLinkState = 'valid' | 'expired' | 'invalid';
 /**
  * POST /api/password-reset/check: what a link is worth before its form is shown, so that a used or
  * expired link says so at once (and offers a new one) rather than after the new password is typed.
- * Nothing is spent; the same limits as the confirmation apply (write-limits.ts).
+ * Nothing is spent; the same limits as the confirmation apply (http/write-limits.ts).
  */
 export async function resetLinkState(db: Db, oobCode: string): Promise<ResetLinkState> {
   const [row] = await db

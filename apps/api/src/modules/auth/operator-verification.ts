@@ -14,7 +14,7 @@ import { createRouter } from '../../http/create-router.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { errorResponse, json, signedIn } from '../../http/openapi.ts';
 import { isOperatorEmail, needsOperatorVerification } from '../../http/operators.ts';
-import { countWrite, WRITE_LIMITS } from '../../http/write-limits.ts';
+import { countWrite, WRITE_LIMITS } from '../../lib/write-counters.ts';
 import type { Auth } from './auth.ts';
 import { createVerificationLinks, type SpentLink } from './verification-links.ts';
 

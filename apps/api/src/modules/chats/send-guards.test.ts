@@ -3,7 +3,7 @@ import { CHAT_STREAM_HEADERS, creditsExhaustedMessage, ERROR_CODES } from '@rumb
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generations, messages, sendReservations } from '../../db/schema/index.ts';
-import { WRITE_LIMITS } from '../../http/write-limits.ts';
+import { WRITE_LIMITS } from '../../lib/write-counters.ts';
 import { type ChatOwner, chatOwner, newChat } from '../../test/chat-owner.ts';
 import { type FakeOpenAI, startFakeOpenAI, tokenize } from '../../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';

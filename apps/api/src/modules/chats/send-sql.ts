@@ -2,7 +2,7 @@ import type { AnswerKind } from '@rumbo/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, queryRowsNamed } from '../../db/client.ts';
 import { businesses, chats, users } from '../../db/schema/index.ts';
-import { countWriteSql, WRITE_LIMITS } from '../../http/write-limits.ts';
+import { countWriteSql, WRITE_LIMITS } from '../../lib/write-counters.ts';
 import { debitCtes } from '../credits/credits.ts';
 import type { CheckedAttachment } from './attachments.ts';
 import { historyOf, planOf, researchRefOf, roadmapOf } from './model-context.ts';
