@@ -42,7 +42,14 @@ export function chatActionRoutes({ db, storage }: Pick<ChatDeps, 'db' | 'storage
       },
     }),
     async (c) =>
-      c.json(await searchChats(db, c.get('userId'), c.req.valid('param').id, c.req.valid('query').q), 200),
+      c.json(
+        await searchChats(
+          db,
+          { userId: c.get('userId'), businessId: c.req.valid('param').id },
+          c.req.valid('query').q,
+        ),
+        200,
+      ),
   );
 
   app.openapi(
@@ -63,7 +70,10 @@ export function chatActionRoutes({ db, storage }: Pick<ChatDeps, 'db' | 'storage
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      return c.json(await renameChat(db, c.get('userId'), id, chatId, c.req.valid('json').title), 200);
+      return c.json(
+        await renameChat(db, { userId: c.get('userId'), businessId: id, chatId }, c.req.valid('json').title),
+        200,
+      );
     },
   );
 
@@ -79,7 +89,7 @@ export function chatActionRoutes({ db, storage }: Pick<ChatDeps, 'db' | 'storage
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      await deleteChat(db, storage, c.get('userId'), id, chatId);
+      await deleteChat({ db, storage }, { userId: c.get('userId'), businessId: id, chatId });
       return c.body(null, 204);
     },
   );
@@ -99,7 +109,11 @@ export function chatActionRoutes({ db, storage }: Pick<ChatDeps, 'db' | 'storage
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      const { fileName, markdown } = await exportChat(db, c.get('userId'), id, chatId);
+      const { fileName, markdown } = await exportChat(db, {
+        userId: c.get('userId'),
+        businessId: id,
+        chatId,
+      });
       return c.body(markdown, 200, {
         'Content-Type': 'text/markdown; charset=utf-8',
         'Content-Disposition': contentDisposition(fileName),
@@ -127,7 +141,10 @@ export function chatActionRoutes({ db, storage }: Pick<ChatDeps, 'db' | 'storage
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
       const input = c.req.valid('json');
-      return c.json(await setAnswerFeedback(db, c.get('userId'), id, chatId, messageId, input), 200);
+      return c.json(
+        await setAnswerFeedback(db, { userId: c.get('userId'), businessId: id, chatId, messageId }, input),
+        200,
+      );
     },
   );
 
@@ -143,7 +160,7 @@ export function chatActionRoutes({ db, storage }: Pick<ChatDeps, 'db' | 'storage
     }),
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
-      await clearAnswerFeedback(db, c.get('userId'), id, chatId, messageId);
+      await clearAnswerFeedback(db, { userId: c.get('userId'), businessId: id, chatId, messageId });
       return c.body(null, 204);
     },
   );

@@ -17,7 +17,7 @@ import { findAnswer, latestGeneration, planOf } from './answer-queries.ts';
 import { hideBranchFrom, stillAnswering, versionGroup } from './answer-versions.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import { contextBefore } from './model-context.ts';
-import { ownChat } from './owned.ts';
+import { type MessageRef, ownChat } from './owned.ts';
 import { replaySend } from './replay-send.ts';
 import type { BusinessRow, ChatRow, MessageRow } from './rows.ts';
 import { type SendOutcome, sendOutcome } from './send-outcome.ts';
@@ -35,14 +35,11 @@ class NoCredits extends Error {}
  */
 export async function answerAgain(
   deps: ChatDeps,
-  userId: number,
-  businessId: number,
-  chatId: number,
-  messageId: number,
+  { userId, businessId, chatId, messageId }: MessageRef,
   input: { clientMessageId?: string; content?: string },
 ): Promise<SendOutcome> {
   const { db, engine, assistant, productName } = deps;
-  const { chat, business } = await ownChat(db, userId, businessId, chatId);
+  const { chat, business } = await ownChat(db, { userId, businessId, chatId });
   const key = input.clientMessageId ?? crypto.randomUUID();
   const seen = await requestSeen(db, chatId, key);
   if (seen) return replayRequest(deps, userId, chat, business, seen);
@@ -52,8 +49,15 @@ export async function answerAgain(
   await countWrite(db, userId, WRITE_LIMITS.sends, deps.writeLimitMultiplier);
   if (assistant.label === null) {
     answers.inc({ outcome: 'refused' });
-    return sendOutcome(db, chat, question, answer, 'not_configured', false, {
-      text: assistantNotConfiguredMessage(productName),
+    return sendOutcome(db, {
+      chat,
+      message: question,
+      answer,
+      kind: 'not_configured',
+      replayed: false,
+      from: {
+        text: assistantNotConfiguredMessage(productName),
+      },
     });
   }
   const planId = await planOf(db, userId);
@@ -89,8 +93,15 @@ export async function answerAgain(
   } catch (error) {
     if (error instanceof NoCredits) {
       answers.inc({ outcome: 'refused' });
-      return sendOutcome(db, chat, question, answer, 'credits_exhausted', false, {
-        text: creditsExhaustedMessage(productName, planId),
+      return sendOutcome(db, {
+        chat,
+        message: question,
+        answer,
+        kind: 'credits_exhausted',
+        replayed: false,
+        from: {
+          text: creditsExhaustedMessage(productName, planId),
+        },
       });
     }
     // The same request raced in from a retry of the client: re-attach to what it started.
@@ -102,7 +113,14 @@ export async function answerAgain(
   const live = await launchAnswer(deps, { generationId, answerId: made.id }, () =>
     contextBefore(deps, business, made.id),
   );
-  return sendOutcome(db, chat, asked, made, 'model', false, { live });
+  return sendOutcome(db, {
+    chat,
+    message: asked,
+    answer: made,
+    kind: 'model',
+    replayed: false,
+    from: { live },
+  });
 }
 
 async function requestSeen(db: Db, chatId: number, key: string) {
@@ -182,12 +200,26 @@ async function tryAgainInPlace(
   if (started.generationId === 'credits_exhausted') {
     answers.inc({ outcome: 'refused' });
     const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
-    return sendOutcome(db, chat, question, now ?? started.reset, 'credits_exhausted', false, {
-      text: now?.content ?? '',
+    return sendOutcome(db, {
+      chat,
+      message: question,
+      answer: now ?? started.reset,
+      kind: 'credits_exhausted',
+      replayed: false,
+      from: {
+        text: now?.content ?? '',
+      },
     });
   }
   const live = await launchAnswer(deps, { generationId: started.generationId, answerId: answer.id }, () =>
     contextBefore(deps, business, answer.id),
   );
-  return sendOutcome(db, chat, question, started.reset, 'model', false, { live });
+  return sendOutcome(db, {
+    chat,
+    message: question,
+    answer: started.reset,
+    kind: 'model',
+    replayed: false,
+    from: { live },
+  });
 }

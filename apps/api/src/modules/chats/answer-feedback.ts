@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messageFeedback, messages } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { ownChat } from './owned.ts';
+import { type MessageRef, ownChat } from './owned.ts';
 
 /** The answer `messageId` of the caller's chat; a question, or someone else's message, is not found. */
-async function ownAnswer(db: Db, userId: number, businessId: number, chatId: number, messageId: number) {
-  await ownChat(db, userId, businessId, chatId);
+async function ownAnswer(db: Db, { userId, businessId, chatId, messageId }: MessageRef) {
+  await ownChat(db, { userId, businessId, chatId });
   const [answer] = await db
     .select()
     .from(messages)
@@ -19,13 +19,10 @@ async function ownAnswer(db: Db, userId: number, businessId: number, chatId: num
 /** A thumbs up or down (with an optional reason) on a finished answer; a new one replaces the last. */
 export async function setAnswerFeedback(
   db: Db,
-  userId: number,
-  businessId: number,
-  chatId: number,
-  messageId: number,
+  { userId, businessId, chatId, messageId }: MessageRef,
   input: AnswerFeedbackInput,
 ): Promise<AnswerFeedback> {
-  const answer = await ownAnswer(db, userId, businessId, chatId, messageId);
+  const answer = await ownAnswer(db, { userId, businessId, chatId, messageId });
   if (!answer.finished) throw badRequest('Espera a que termine la respuesta para valorarla');
   const reason = input.reason ? input.reason : null;
   await db
@@ -41,12 +38,9 @@ export async function setAnswerFeedback(
 /** Takes the user's rating of an answer back (nothing to take back is not an error). */
 export async function clearAnswerFeedback(
   db: Db,
-  userId: number,
-  businessId: number,
-  chatId: number,
-  messageId: number,
+  { userId, businessId, chatId, messageId }: MessageRef,
 ): Promise<void> {
-  await ownAnswer(db, userId, businessId, chatId, messageId);
+  await ownAnswer(db, { userId, businessId, chatId, messageId });
   await db.delete(messageFeedback).where(eq(messageFeedback.messageId, messageId));
 }
 

@@ -57,7 +57,11 @@ export function answerRoutes(deps: ChatDeps) {
       const clientMessageId = parsed.data.client_message_id;
       return streamAnswer(
         c,
-        await answerAgain(deps, c.get('userId'), id, chatId, messageId, { clientMessageId }),
+        await answerAgain(
+          deps,
+          { userId: c.get('userId'), businessId: id, chatId, messageId },
+          { clientMessageId },
+        ),
         engine.writeTick,
       );
     },
@@ -82,10 +86,14 @@ export function answerRoutes(deps: ChatDeps) {
       const body = c.req.valid('json');
       return streamAnswer(
         c,
-        await answerAgain(deps, c.get('userId'), id, chatId, messageId, {
-          clientMessageId: body.client_message_id,
-          content: body.content,
-        }),
+        await answerAgain(
+          deps,
+          { userId: c.get('userId'), businessId: id, chatId, messageId },
+          {
+            clientMessageId: body.client_message_id,
+            content: body.content,
+          },
+        ),
         engine.writeTick,
       );
     },
@@ -110,9 +118,12 @@ export function answerRoutes(deps: ChatDeps) {
     }),
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
-      await showVersion(db, c.get('userId'), id, chatId, messageId);
+      await showVersion(db, { userId: c.get('userId'), businessId: id, chatId, messageId });
       // The chat as it now reads, from the version shown on.
-      return c.json(await readChatWithFeedback(deps, c.get('userId'), id, chatId), 200);
+      return c.json(
+        await readChatWithFeedback(deps, { userId: c.get('userId'), businessId: id, chatId }),
+        200,
+      );
     },
   );
 
@@ -134,7 +145,10 @@ export function answerRoutes(deps: ChatDeps) {
     }),
     async (c) => {
       const { id, chatId, messageId } = c.req.valid('param');
-      return c.json(await stopAnswer(deps, c.get('userId'), id, chatId, messageId), 200);
+      return c.json(
+        await stopAnswer(deps, { userId: c.get('userId'), businessId: id, chatId, messageId }),
+        200,
+      );
     },
   );
 
@@ -154,11 +168,8 @@ export function answerRoutes(deps: ChatDeps) {
     async (c) => {
       const { id, chatId, attachmentId } = c.req.valid('param');
       const { attachment, data } = await readAttachment(
-        db,
-        storage,
-        c.get('userId'),
-        id,
-        chatId,
+        { db, storage },
+        { userId: c.get('userId'), businessId: id, chatId },
         attachmentId,
       );
       // Images and text open in the browser, under a sandbox in which nothing runs. A PDF downloads:

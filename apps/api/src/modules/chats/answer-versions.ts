@@ -2,7 +2,7 @@ import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { ownChat } from './owned.ts';
+import { type MessageRef, ownChat } from './owned.ts';
 import type { MessageRow } from './rows.ts';
 
 // The versions of a chat's messages (ADR 0043): a regenerated answer and an edited question are new rows
@@ -60,12 +60,9 @@ async function showBranchFrom(tx: Db, messageId: number): Promise<void> {
  */
 export async function showVersion(
   db: Db,
-  userId: number,
-  businessId: number,
-  chatId: number,
-  messageId: number,
+  { userId, businessId, chatId, messageId }: MessageRef,
 ): Promise<void> {
-  await ownChat(db, userId, businessId, chatId);
+  await ownChat(db, { userId, businessId, chatId });
   const [target] = await db
     .select()
     .from(messages)

@@ -2,7 +2,7 @@ import { FAILED_ANSWER_CONTENT, FAILED_ANSWER_MESSAGE } from '@rumbo/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments, messages } from '../../db/schema/index.ts';
-import { ownChat } from './owned.ts';
+import { type ChatRef, ownChat } from './owned.ts';
 
 // The export's own words (the file is read outside the app, so they are written here, in Spanish).
 const LABELS = {
@@ -40,12 +40,10 @@ export function exportFileName(title: string): string {
  */
 export async function exportChat(
   db: Db,
-  userId: number,
-  businessId: number,
-  chatId: number,
+  { userId, businessId, chatId }: ChatRef,
   now = new Date(),
 ): Promise<{ fileName: string; markdown: string }> {
-  const { chat } = await ownChat(db, userId, businessId, chatId);
+  const { chat } = await ownChat(db, { userId, businessId, chatId });
   // The branch the chat shows (ADR 0043), as the reader sees it.
   const rows = await db
     .select()

@@ -2,14 +2,13 @@ import type { Chat } from '@rumbo/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chats } from '../../db/schema/index.ts';
-import { assertOwnBusiness } from './owned.ts';
+import { assertOwnBusiness, type BusinessRef } from './owned.ts';
 import { toChat } from './wire.ts';
 
 /** A page of the business's chats, newest first (`before`: only chats older than that one). */
 export async function listChats(
   db: Db,
-  userId: number,
-  businessId: number,
+  { userId, businessId }: BusinessRef,
   page: { limit: number; before?: number },
 ): Promise<Chat[]> {
   await assertOwnBusiness(db, userId, businessId);

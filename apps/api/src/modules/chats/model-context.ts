@@ -174,16 +174,18 @@ export const roadmapOf = (businessId: unknown) =>
  * What the model is asked, from the business and the chat's history (oldest first, question last).
  * `uploads` are the question's files just received, read from memory rather than from storage.
  */
-export async function buildContext(
-  deps: ContextDeps,
-  business: BusinessRow,
-  researchRef: ResearchRef | null,
-  rows: HistoryRow[],
-  uploads: Upload[] = [],
-  plan: Omit<PlanForPrompt, 'currency'> | null = null,
-  roadmap: RoadmapForPrompt | null = null,
-): Promise<ModelRequest> {
+export interface ContextInput {
+  business: BusinessRow;
+  researchRef: ResearchRef | null;
+  rows: HistoryRow[];
+  uploads?: Upload[];
+  plan?: Omit<PlanForPrompt, 'currency'> | null;
+  roadmap?: RoadmapForPrompt | null;
+}
+
+export async function buildContext(deps: ContextDeps, input: ContextInput): Promise<ModelRequest> {
   const { assistant, storage, productName } = deps;
+  const { business, researchRef, rows, uploads = [], plan = null, roadmap = null } = input;
   const research = researchRef && (await keptReport(deps.db, researchRef));
   const usable = rows.filter(
     (m) =>
@@ -236,13 +238,11 @@ export async function contextBefore(
     })
     .from(businesses)
     .where(eq(businesses.id, business.id));
-  return buildContext(
-    deps,
+  return buildContext(deps, {
     business,
-    row?.research ?? null,
-    row?.history ?? [],
-    [],
-    row?.plan ?? null,
-    row?.roadmap ?? null,
-  );
+    researchRef: row?.research ?? null,
+    rows: row?.history ?? [],
+    plan: row?.plan ?? null,
+    roadmap: row?.roadmap ?? null,
+  });
 }

@@ -5,6 +5,22 @@ import { businesses, chats } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { BusinessRow, ChatRow } from './rows.ts';
 
+/** A business as a route names it: whose, which. */
+export interface BusinessRef {
+  userId: number;
+  businessId: number;
+}
+
+/** A chat as a route names it. */
+export interface ChatRef extends BusinessRef {
+  chatId: number;
+}
+
+/** A message of a chat as a route names it. */
+export interface MessageRef extends ChatRef {
+  messageId: number;
+}
+
 // The ownership checks of the chat module: someone else's business or chat answers 404, as if it did
 // not exist.
 
@@ -15,9 +31,7 @@ export async function assertOwnBusiness(db: Db, userId: number, businessId: numb
 /** The chat with its business, when both are the caller's. */
 export async function ownChat(
   db: Db,
-  userId: number,
-  businessId: number,
-  chatId: number,
+  { userId, businessId, chatId }: ChatRef,
 ): Promise<{ chat: ChatRow; business: BusinessRow }> {
   const [row] = await db
     .select({ chat: chats, business: businesses })

@@ -3,18 +3,15 @@ import type { Db } from '../../db/client.ts';
 import { attachments, messages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { ownChat } from './owned.ts';
+import { type ChatRef, ownChat } from './owned.ts';
 
 /** An attachment's bytes, for its owner only. */
 export async function readAttachment(
-  db: Db,
-  storage: FileStorage,
-  userId: number,
-  businessId: number,
-  chatId: number,
+  { db, storage }: { db: Db; storage: FileStorage },
+  { userId, businessId, chatId }: ChatRef,
   attachmentId: string,
 ) {
-  await ownChat(db, userId, businessId, chatId);
+  await ownChat(db, { userId, businessId, chatId });
   const [row] = await db
     .select({ attachment: attachments })
     .from(attachments)

@@ -6,7 +6,7 @@ import { answerStates } from './answer-queries.ts';
 import { versionGroup, versionsOf } from './answer-versions.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import { interruptStaleGenerations } from './generation-store.ts';
-import { ownChat } from './owned.ts';
+import { type ChatRef, ownChat } from './owned.ts';
 import type { AttachmentRow } from './rows.ts';
 import { toChat, toMessage } from './wire.ts';
 
@@ -17,12 +17,10 @@ import { toChat, toMessage } from './wire.ts';
  */
 export async function readChat(
   deps: Pick<ChatDeps, 'db' | 'engine'>,
-  userId: number,
-  businessId: number,
-  chatId: number,
+  { userId, businessId, chatId }: ChatRef,
 ): Promise<ChatMessages> {
   const { db, engine } = deps;
-  const { chat } = await ownChat(db, userId, businessId, chatId);
+  const { chat } = await ownChat(db, { userId, businessId, chatId });
   const shownRows = () =>
     db
       .select()
@@ -70,9 +68,7 @@ export async function readChat(
 /** The chat as the app shows it, with each rated answer's thumbs (so a rating shows after a reload). */
 export async function readChatWithFeedback(
   deps: Pick<ChatDeps, 'db' | 'engine'>,
-  userId: number,
-  businessId: number,
-  chatId: number,
+  { userId, businessId, chatId }: ChatRef,
 ): Promise<ChatMessages> {
-  return withFeedback(deps.db, await readChat(deps, userId, businessId, chatId));
+  return withFeedback(deps.db, await readChat(deps, { userId, businessId, chatId }));
 }

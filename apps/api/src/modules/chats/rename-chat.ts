@@ -2,7 +2,7 @@ import type { Chat } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chats } from '../../db/schema/index.ts';
-import { ownChat } from './owned.ts';
+import { type ChatRef, ownChat } from './owned.ts';
 import type { ChatRow } from './rows.ts';
 import { toChat } from './wire.ts';
 
@@ -12,12 +12,10 @@ import { toChat } from './wire.ts';
  */
 export async function renameChat(
   db: Db,
-  userId: number,
-  businessId: number,
-  chatId: number,
+  { userId, businessId, chatId }: ChatRef,
   title: string,
 ): Promise<Chat> {
-  await ownChat(db, userId, businessId, chatId);
+  await ownChat(db, { userId, businessId, chatId });
   const [row] = await db
     .update(chats)
     .set({ title, titleGenerated: true })

@@ -38,23 +38,32 @@ export async function replaySend(
   if (!answer) throw notFound('Respuesta no encontrada');
   const kind = (answer.answerKind ?? 'model') as AnswerKind;
   const running = engine.live(answer.id);
-  if (running) return sendOutcome(db, chat, message, answer, kind, true, { live: running });
+  if (running)
+    return sendOutcome(db, { chat, message, answer, kind, replayed: true, from: { live: running } });
   if (!answer.finished) {
     await interruptStaleGenerations(db, [answer.id]);
     const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
-    if (now && !now.finished) return sendOutcome(db, chat, message, answer, kind, true, { poll: true });
+    if (now && !now.finished)
+      return sendOutcome(db, { chat, message, answer, kind, replayed: true, from: { poll: true } });
     if (now) return replaySend(deps, userId, chat, business, message, answer.id);
   }
   const ended = answer.content === FAILED_ANSWER_CONTENT || answer.interrupted;
   if (!ended || kind !== 'model') {
-    return sendOutcome(db, chat, message, answer, kind, true, { text: answer.content });
+    return sendOutcome(db, { chat, message, answer, kind, replayed: true, from: { text: answer.content } });
   }
   // The last attempt failed or was interrupted (and was refunded): a retry is a new attempt, charged
   // again, that writes the answer anew — unless the model refused it for what it is (trying again
   // cannot help) or the client has already tried MAX_SEND_ATTEMPTS times in a row.
   const failed = await failedInARow(db, answer.id);
   if (failed.lasting || failed.count >= MAX_SEND_ATTEMPTS) {
-    return sendOutcome(db, chat, message, answer, 'error', true, { text: answer.content });
+    return sendOutcome(db, {
+      chat,
+      message,
+      answer,
+      kind: 'error',
+      replayed: true,
+      from: { text: answer.content },
+    });
   }
   const previous = await latestGeneration(db, answer.id);
   const attempt = (previous?.attempt ?? 0) + 1;
@@ -77,8 +86,15 @@ export async function replaySend(
   });
   if (!started) return replaySend(deps, userId, chat, business, message, answer.id);
   if (started.generationId === 'credits_exhausted') {
-    return sendOutcome(db, chat, message, started.reset, 'credits_exhausted', true, {
-      text: creditsExhaustedMessage(deps.productName, planId),
+    return sendOutcome(db, {
+      chat,
+      message,
+      answer: started.reset,
+      kind: 'credits_exhausted',
+      replayed: true,
+      from: {
+        text: creditsExhaustedMessage(deps.productName, planId),
+      },
     });
   }
   const live = await launchAnswer(
@@ -90,5 +106,12 @@ export async function replaySend(
     },
     () => contextBefore(deps, business, started.reset.id),
   );
-  return sendOutcome(db, chat, message, started.reset, 'model', true, { live });
+  return sendOutcome(db, {
+    chat,
+    message,
+    answer: started.reset,
+    kind: 'model',
+    replayed: true,
+    from: { live },
+  });
 }

@@ -42,7 +42,14 @@ export function chatRoutes(deps: ChatDeps) {
       responses: { 200: { description: 'Lista', content: json(z.array(chatSchema)) }, ...notYours },
     }),
     async (c) =>
-      c.json(await listChats(db, c.get('userId'), c.req.valid('param').id, c.req.valid('query')), 200),
+      c.json(
+        await listChats(
+          db,
+          { userId: c.get('userId'), businessId: c.req.valid('param').id },
+          c.req.valid('query'),
+        ),
+        200,
+      ),
   );
 
   app.openapi(
@@ -73,7 +80,10 @@ export function chatRoutes(deps: ChatDeps) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      return c.json(await readChatWithFeedback(deps, c.get('userId'), id, chatId), 200);
+      return c.json(
+        await readChatWithFeedback(deps, { userId: c.get('userId'), businessId: id, chatId }),
+        200,
+      );
     },
   );
 
@@ -96,7 +106,11 @@ export function chatRoutes(deps: ChatDeps) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      const { body, replayed } = await sendAndWait(sending, c.get('userId'), id, chatId, await readSend(c));
+      const { body, replayed } = await sendAndWait(
+        sending,
+        { userId: c.get('userId'), businessId: id, chatId },
+        await readSend(c),
+      );
       return c.json(body, replayed ? 200 : 201);
     },
   );
@@ -122,7 +136,11 @@ export function chatRoutes(deps: ChatDeps) {
     }),
     async (c) => {
       const { id, chatId } = c.req.valid('param');
-      const outcome = await sendMessage(sending, c.get('userId'), id, chatId, await readSend(c));
+      const outcome = await sendMessage(
+        sending,
+        { userId: c.get('userId'), businessId: id, chatId },
+        await readSend(c),
+      );
       return streamAnswer(c, outcome, deps.engine.writeTick);
     },
   );

@@ -6,7 +6,7 @@ import {
 } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { assertOwnBusiness } from './owned.ts';
+import { assertOwnBusiness, type BusinessRef } from './owned.ts';
 import { buildSnippet, markedWords } from './search-snippet.ts';
 import { toChat } from './wire.ts';
 
@@ -44,8 +44,7 @@ interface HitRow {
  */
 export async function searchChats(
   db: Db,
-  userId: number,
-  businessId: number,
+  { userId, businessId }: BusinessRef,
   q: string,
 ): Promise<ChatSearchHit[]> {
   await assertOwnBusiness(db, userId, businessId);

@@ -1,3 +1,4 @@
+import type { ChatRef } from './owned.ts';
 import { readChat } from './read-chat.ts';
 import { type SendDeps, type SendInput, sendMessage } from './send-message.ts';
 import { toMessage } from './wire.ts';
@@ -6,16 +7,10 @@ import { toMessage } from './wire.ts';
  * A send answered whole (`POST …/messages`): waits for the answer's end, then reads both messages as
  * the chat shows them.
  */
-export async function sendAndWait(
-  deps: SendDeps,
-  userId: number,
-  businessId: number,
-  chatId: number,
-  input: SendInput,
-) {
-  const result = await sendMessage(deps, userId, businessId, chatId, input);
+export async function sendAndWait(deps: SendDeps, { userId, businessId, chatId }: ChatRef, input: SendInput) {
+  const result = await sendMessage(deps, { userId, businessId, chatId }, input);
   await result.done();
-  const read = await readChat(deps, userId, businessId, chatId);
+  const read = await readChat(deps, { userId, businessId, chatId });
   const find = (messageId: number) => read.messages.find((m) => m.id === messageId);
   return {
     replayed: result.replayed,

@@ -22,6 +22,7 @@ import { type CheckedAttachment, checkAttachment, checkLimits } from './attachme
 import type { ChatDeps } from './chat-deps.ts';
 import type { Claim } from './live-generation.ts';
 import { buildContext, type Upload } from './model-context.ts';
+import type { ChatRef } from './owned.ts';
 import { replaySend } from './replay-send.ts';
 import { fromRaw, type HistoryRow } from './rows.ts';
 import { type SendOutcome, sendOutcome } from './send-outcome.ts';
@@ -60,9 +61,7 @@ const RESERVATION_POLL_MS = 100;
  */
 export async function sendMessage(
   deps: SendDeps,
-  userId: number,
-  businessId: number,
-  chatId: number,
+  { userId, businessId, chatId }: ChatRef,
   input: SendInput,
 ): Promise<SendOutcome> {
   const { db } = deps;
@@ -168,15 +167,14 @@ async function sendNew(
   };
   const uploads = stored.map((f) => ({ name: f.name, data: f.data }));
   const modelRequest = () =>
-    buildContext(
-      deps,
+    buildContext(deps, {
       business,
-      found.research,
-      [...(found.history ?? []), questionRow],
+      researchRef: found.research,
+      rows: [...(found.history ?? []), questionRow],
       uploads,
-      found.plan,
-      found.roadmap,
-    );
+      plan: found.plan,
+      roadmap: found.roadmap,
+    });
   for (const file of stored) await storage.put(file.key, file.data);
   if (cost > 0 && planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
   const fixedKind: AnswerKind = configured ? 'credits_exhausted' : 'not_configured';
@@ -220,7 +218,14 @@ async function sendNew(
   const kind = (answer.answerKind ?? 'model') as AnswerKind;
   if (row.generation_id === null) {
     answers.inc({ outcome: 'refused' });
-    return sendOutcome(db, current, message, answer, kind, false, { text: answer.content });
+    return sendOutcome(db, {
+      chat: current,
+      message,
+      answer,
+      kind,
+      replayed: false,
+      from: { text: answer.content },
+    });
   }
   creditsSpent.inc(cost);
   const rows: Claim = {
@@ -230,5 +235,5 @@ async function sendNew(
   };
   // Only now, with the send stored and its credit debited, is the model asked (docs/decisions/0028).
   const live = await launchAnswer(deps, rows, modelRequest);
-  return sendOutcome(db, current, message, answer, 'model', false, { live });
+  return sendOutcome(db, { chat: current, message, answer, kind: 'model', replayed: false, from: { live } });
 }

@@ -33,15 +33,19 @@ export interface SendOutcome {
   done(): Promise<void>;
 }
 
-export function sendOutcome(
-  db: Db,
-  chat: ChatRow,
-  message: MessageRow,
-  answer: MessageRow,
-  kind: AnswerKind,
-  replayed: boolean,
-  from: { live: LiveGeneration } | { text: string } | { poll: true },
-): SendOutcome {
+/** What a send's outcome is made of; `from` says where the answer's text comes from. */
+export interface OutcomeParts {
+  chat: ChatRow;
+  message: MessageRow;
+  answer: MessageRow;
+  kind: AnswerKind;
+  replayed: boolean;
+  /** `poll`: from the database, another process generates it. */
+  from: { live: LiveGeneration } | { text: string } | { poll: true };
+}
+
+export function sendOutcome(db: Db, parts: OutcomeParts): SendOutcome {
+  const { chat, message, answer, kind, replayed, from } = parts;
   const source: AnswerSource = 'poll' in from ? { poll: () => answerProgress(db, answer.id) } : from;
   return {
     chat,

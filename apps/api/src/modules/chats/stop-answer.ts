@@ -4,7 +4,7 @@ import { generations, messages } from '../../db/schema/index.ts';
 import { answerStates, findAnswer, latestGeneration, waitFinished } from './answer-queries.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import { STALE_AFTER_MS } from './generation-store.ts';
-import { ownChat } from './owned.ts';
+import { type MessageRef, ownChat } from './owned.ts';
 import type { MessageRow } from './rows.ts';
 import { toMessage } from './wire.ts';
 
@@ -14,13 +14,10 @@ import { toMessage } from './wire.ts';
  */
 export async function stopAnswer(
   deps: Pick<ChatDeps, 'db' | 'engine'>,
-  userId: number,
-  businessId: number,
-  chatId: number,
-  messageId: number,
+  { userId, businessId, chatId, messageId }: MessageRef,
 ): Promise<Message> {
   const { db, engine } = deps;
-  await ownChat(db, userId, businessId, chatId);
+  await ownChat(db, { userId, businessId, chatId });
   const answer = await findAnswer(db, chatId, messageId);
   const local = engine.stopLocal(answer.id);
   if (local) {
