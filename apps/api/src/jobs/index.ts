@@ -4,7 +4,7 @@ import type { Logger } from '../logger.ts';
 import { rollUpClosedDays } from '../modules/analytics/daily-rollup.ts';
 import { deleteExpiredEvents } from '../modules/analytics/retention.ts';
 import { deleteExpiredSignInCounters } from '../modules/auth/sign-in-lockout.ts';
-import { deleteExpiredReservations } from '../modules/chats/send-reservations.ts';
+import { deleteExpiredReservations } from '../modules/chats/send/send-reservations.ts';
 import type { NotificationMailData } from '../modules/notifications/mail-job.ts';
 import { NOTIFICATION_ROUND_JOB, runNotificationRound } from '../modules/notifications/round.ts';
 import type { ResearchWorker } from '../modules/research/job.ts';

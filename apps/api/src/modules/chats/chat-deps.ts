@@ -1,7 +1,7 @@
 import type { Assistant } from '../../ai/assistant.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../files/storage.ts';
-import type { ChatEngine } from './engine.ts';
+import type { ChatEngine } from './engine/engine.ts';
 
 /** What the chat routes are built with (app.ts) and the use cases work with (each takes the part it needs). */
 export interface ChatDeps {

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { businesses, financialPlans, users } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
-import { researchOf } from '../chats/model-context.ts';
+import { researchOf } from '../chats/engine/model-context.ts';
 import { debit, refund } from '../credits/credits.ts';
 import { planBusiness, planCurrency, planOfBusiness } from './read-plan.ts';
 

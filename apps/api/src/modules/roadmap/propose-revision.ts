@@ -10,7 +10,7 @@ import { businesses, roadmaps, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { BusinessRow } from '../businesses/business-wire.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
-import { researchOf } from '../chats/model-context.ts';
+import { researchOf } from '../chats/engine/model-context.ts';
 import { debit, refund } from '../credits/credits.ts';
 import { latestReport } from './create-roadmap.ts';
 import { boundedMilestones, proposalOf } from './revision.ts';

@@ -4,7 +4,7 @@ import type { ResearchForPrompt } from '../../../ai/prompts/research-context.es.
 import type { Db } from '../../../db/client.ts';
 import { businesses } from '../../../db/schema/index.ts';
 import type { BusinessRow } from '../../businesses/business-wire.ts';
-import { researchOf } from '../../chats/model-context.ts';
+import { researchOf } from '../../chats/engine/model-context.ts';
 import { planOfBusiness } from '../read-plan.ts';
 import { businessPlan, figuresOf, onePager } from './business-plan.es.ts';
 import { cashChartPng } from './cash-chart.ts';
