@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ownedBusiness } from '../../db/owned-business.ts';
 import { businesses, chats } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { BusinessRow, ChatRow } from './rows.ts';
@@ -21,12 +20,8 @@ export interface MessageRef extends ChatRef {
   messageId: number;
 }
 
-// The ownership checks of the chat module: someone else's business or chat answers 404, as if it did
-// not exist.
-
-export async function assertOwnBusiness(db: Db, userId: number, businessId: number): Promise<void> {
-  await ownedBusiness(db, { userId, businessId });
-}
+// The chat module's ownership check of a chat: someone else's chat answers 404, as if it did not exist
+// (a business's check is the one of every module, db/owned-business.ts).
 
 /** The chat with its business, when both are the caller's. */
 export async function ownChat(

@@ -1,8 +1,9 @@
 import type { Chat } from '@rumbo/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { ownedBusiness } from '../../../db/owned-business.ts';
 import { chats } from '../../../db/schema/index.ts';
-import { assertOwnBusiness, type BusinessRef } from '../owned.ts';
+import type { BusinessRef } from '../owned.ts';
 import { toChat } from '../wire.ts';
 
 /** A page of the business's chats, newest first (`before`: only chats older than that one). */
@@ -11,7 +12,7 @@ export async function listChats(
   { userId, businessId }: BusinessRef,
   page: { limit: number; before?: number },
 ): Promise<Chat[]> {
-  await assertOwnBusiness(db, userId, businessId);
+  await ownedBusiness(db, { userId, businessId });
   const rows = await db
     .select()
     .from(chats)

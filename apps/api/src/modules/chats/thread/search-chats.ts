@@ -6,7 +6,8 @@ import {
 } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
-import { assertOwnBusiness, type BusinessRef } from '../owned.ts';
+import { ownedBusiness } from '../../../db/owned-business.ts';
+import type { BusinessRef } from '../owned.ts';
 import { toChat } from '../wire.ts';
 import { buildSnippet, markedWords } from './search-snippet.ts';
 
@@ -47,7 +48,7 @@ export async function searchChats(
   { userId, businessId }: BusinessRef,
   q: string,
 ): Promise<ChatSearchHit[]> {
-  await assertOwnBusiness(db, userId, businessId);
+  await ownedBusiness(db, { userId, businessId });
   const prefix = prefixQuery(q);
   const query = prefix
     ? sql`websearch_to_tsquery('spanish', rumbo_unaccent(${q})) || to_tsquery('spanish', rumbo_unaccent(${prefix}))`
