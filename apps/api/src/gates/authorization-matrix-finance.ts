@@ -1,4 +1,4 @@
-import { shopPlan } from '../modules/finance/finance-test-kit.ts';
+import { shopPlan } from '../test/finance-test-kit.ts';
 import { type Entry, json } from './authorization-calls.ts';
 import type { Owner } from './world.ts';
 

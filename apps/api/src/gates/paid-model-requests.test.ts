@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { ANSWER_COST, CHAT_STREAM_HEADERS } from '@rumbo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerScript } from '../modules/chats/chats-test-kit.ts';
 import { balance, ledgerSum } from '../modules/credits/credits.ts';
 import { chatOwner, newChat } from '../test/chat-owner.ts';
+import { answerScript } from '../test/chats-test-kit.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../test/fakes/openai.ts';
 import { startTestHttpServer, type TestHttpServer } from '../test/http-server.ts';
 

@@ -2,8 +2,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { cookiesOf, type TestApp } from '../../test/app.ts';
-import type { FakeStripe } from '../../test/fakes/stripe.ts';
 import {
   type AccountApp,
   closeAccountApp,
@@ -15,8 +13,10 @@ import {
   signIn,
   startAccountApp,
   totp,
-} from './account-test-app.ts';
-import { filesUnder, fillAccount, rowsLeft, subscribe } from './account-test-data.ts';
+} from '../../test/account-test-app.ts';
+import { filesUnder, fillAccount, rowsLeft, subscribe } from '../../test/account-test-data.ts';
+import { cookiesOf, type TestApp } from '../../test/app.ts';
+import type { FakeStripe } from '../../test/fakes/stripe.ts';
 
 // The deletion of a user's whole account (DELETE /api/users/me), Stripe subscription included.
 

@@ -10,10 +10,10 @@ import {
   roadmaps,
   roadmapTasks,
 } from '../../db/schema/index.ts';
+import { type AccountApp, closeAccountApp, newUser, startAccountApp } from '../../test/account-test-app.ts';
+import { fillAccount } from '../../test/account-test-data.ts';
 import type { TestApp } from '../../test/app.ts';
-import { shopPlan } from '../finance/finance-test-kit.ts';
-import { type AccountApp, closeAccountApp, newUser, startAccountApp } from './account-test-app.ts';
-import { fillAccount } from './account-test-data.ts';
+import { shopPlan } from '../../test/finance-test-kit.ts';
 
 // The export of everything of a user's (GET /api/users/me/export).
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, type TestApp } from '../../test/app.ts';
 import {
   type AccountApp,
   closeAccountApp,
@@ -11,7 +10,8 @@ import {
   profile,
   signIn,
   startAccountApp,
-} from './account-test-app.ts';
+} from '../../test/account-test-app.ts';
+import { cookiesOf, type TestApp } from '../../test/app.ts';
 
 // The account's own settings: the name (PATCH /api/users/me) and the password.
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, type TestApp } from '../../test/app.ts';
 import {
   type AccountApp,
   closeAccountApp,
@@ -12,7 +11,8 @@ import {
   startAccountApp,
   totp,
   wrongCode,
-} from './account-test-app.ts';
+} from '../../test/account-test-app.ts';
+import { cookiesOf, type TestApp } from '../../test/app.ts';
 
 // Two-factor sign-in with an authenticator app and backup codes.
 

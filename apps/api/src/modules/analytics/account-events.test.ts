@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, createTestApp, type TestApp } from '../../test/app.ts';
-import { totp } from '../account/account-test-app.ts';
+import { totp } from '../../test/account-test-app.ts';
 import {
   eventsOfSession,
   eventsOfUser,
@@ -9,7 +8,8 @@ import {
   newSessionId,
   PASSWORD,
   visitCookie,
-} from './analytics-test-kit.ts';
+} from '../../test/analytics-test-kit.ts';
+import { cookiesOf, createTestApp, type TestApp } from '../../test/app.ts';
 
 // 'Sign Up' and 'Login' are recorded by the server, once, with the browser's visit (ADR 0030).
 

@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
+import {
+  eventsOfSession,
+  newPerson,
+  newSessionId,
+  pageView,
+  postBatch,
+} from '../../test/analytics-test-kit.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type FakeMixpanel, startFakeMixpanel } from '../../test/fakes/mixpanel.ts';
-import { eventsOfSession, newPerson, newSessionId, pageView, postBatch } from './analytics-test-kit.ts';
 
 // ADR 0030: who an event belongs to, and how Mixpanel files it, is the server's to say.
 

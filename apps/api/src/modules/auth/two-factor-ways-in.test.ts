@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totp, wrongCode } from '../../test/account-test-app.ts';
 import { cookiesOf, createTestApp, signIn, signUp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.ts';
 import { type FakeOidc, startFakeOidc } from '../../test/fakes/oidc.ts';
 import { googleSignIn } from '../../test/google-sign-in.ts';
-import { totp, wrongCode } from '../account/account-test-app.ts';
 
 // Two-factor sign-in on every way in (ADR 0023): POST /api/token and Google sign-in give no session for
 // an account with two-factor sign-in until its second factor is given.

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { businessCalls, idea, png } from './businesses-test-kit.ts';
+import { businessCalls, idea, png } from '../../test/businesses-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

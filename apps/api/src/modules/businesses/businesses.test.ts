@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, researches } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { businessCalls, established, idea, png } from './businesses-test-kit.ts';
+import { businessCalls, established, idea, png } from '../../test/businesses-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessCalls, png } from '../../test/businesses-test-kit.ts';
 import { type ChatOwner, chatOwner, newChat } from '../../test/chat-owner.ts';
 import { type FakeS3, startFakeS3 } from '../../test/fakes/s3.ts';
 import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
-import { businessCalls, png } from '../businesses/businesses-test-kit.ts';
 
 // The app with STORAGE_URL: logos and chat attachments go to the bucket, are served from it, and
 // their objects go when what they belong to is deleted (several machines share the files: README).

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLAN_TOKEN_BUDGET, planBlock } from '../../ai/prompts/plan-context.es.ts';
 import { estimateTokens } from '../../lib/estimate-tokens.ts';
+import { ANSWER, chatRequests, chatServerForFile, eventually } from '../../test/chats-test-kit.ts';
 import { tokenize } from '../../test/fakes/openai.ts';
-import { ANSWER, chatRequests, chatServerForFile, eventually } from '../chats/chats-test-kit.ts';
-import { shopAssumptions, shopPlan } from './finance-test-kit.ts';
+import { shopAssumptions, shopPlan } from '../../test/finance-test-kit.ts';
 
 // The advisor answers from the plan the founder built (ADR 0041): the chat's request to the model carries
 // the plan's key figures, computed by the engine, within their token budget.

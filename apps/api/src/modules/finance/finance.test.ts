@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financialPlans } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatOwner, MINIMAL_IDEA } from '../../test/chat-owner.ts';
-import { planCalls, shopPlan } from './finance-test-kit.ts';
+import { planCalls, shopPlan } from '../../test/finance-test-kit.ts';
 
 // The financial plan's storage and routes (ADR 0040): owner only, validated by the contract's schemas.
 

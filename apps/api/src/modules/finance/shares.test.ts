@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planShares } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatOwner, MINIMAL_IDEA } from '../../test/chat-owner.ts';
-import { planCalls, shopPlan } from './finance-test-kit.ts';
+import { planCalls, shopPlan } from '../../test/finance-test-kit.ts';
 import { checkToken, shareKey, shareToken } from './share-links.ts';
 
 // Read-only shared links (ADR 0042): signed, expiring (7/30 days), revocable, counted; 404 once revoked or

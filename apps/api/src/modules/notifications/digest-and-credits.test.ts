@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatOwner, MINIMAL_IDEA } from '../../test/chat-owner.ts';
+import { notificationKit } from '../../test/notifications-test-kit.ts';
 import { debit, invoiceSourceId, setForPeriod } from '../credits/credits.ts';
-import { notificationKit } from './notifications-test-kit.ts';
 import { runNotificationRound } from './round.ts';
 
 // The credits' notices and the daily digest (ADR 0056), with the round's clock in the test's hands.

@@ -5,7 +5,7 @@ import { analyticsEvents, notifications, users } from '../../db/schema/index.ts'
 import { createLogger } from '../../logger.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatOwner, MINIMAL_IDEA } from '../../test/chat-owner.ts';
-import { notificationKit } from './notifications-test-kit.ts';
+import { notificationKit } from '../../test/notifications-test-kit.ts';
 import { runNotificationRound } from './round.ts';
 
 // 'Notificaciones inteligentes' (ADR 0056) with a controllable clock: the round takes `now`, the way the

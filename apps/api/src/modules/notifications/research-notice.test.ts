@@ -4,9 +4,9 @@ import { researches } from '../../db/schema/index.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatOwner, MINIMAL_IDEA } from '../../test/chat-owner.ts';
+import { notificationKit } from '../../test/notifications-test-kit.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { researchMailJob } from '../research/mail-job.ts';
-import { notificationKit } from './notifications-test-kit.ts';
 
 // The study's notice (ADR 0056), made where its mail is sent (ADR 0050): once per run, and the mail follows
 // the notifications' preferences on the plans that have them.

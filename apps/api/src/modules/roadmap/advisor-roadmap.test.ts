@@ -2,7 +2,7 @@ import type { RoadmapView } from '@rumbo/contract';
 import { describe, expect, it } from 'vitest';
 import { ROADMAP_TOKEN_BUDGET, roadmapBlock } from '../../ai/prompts/roadmap-context.es.ts';
 import { estimateTokens } from '../../lib/estimate-tokens.ts';
-import { ANSWER, chatRequests, chatServerForFile } from '../chats/chats-test-kit.ts';
+import { ANSWER, chatRequests, chatServerForFile } from '../../test/chats-test-kit.ts';
 
 // The advisor knows the roadmap (ADR 0055): the chat's request to the model carries its open tasks, in
 // order, and what was done lately, within their token budget.

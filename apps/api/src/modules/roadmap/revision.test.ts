@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatOwner, MINIMAL_IDEA } from '../../test/chat-owner.ts';
 import { defaultScript, type FakeOpenAI, type FakeScript, startFakeOpenAI } from '../../test/fakes/openai.ts';
 import { isRoadmapRequest, roadmapScript } from '../../test/fakes/roadmap-model.ts';
-import { completedReport, roadmapCalls, viewOf } from './roadmap-test-kit.ts';
+import { completedReport, roadmapCalls, viewOf } from '../../test/roadmap-test-kit.ts';
 
 // 'Revisar mi hoja de ruta' (ADR 0055): the model's proposal through the structured-output path, shown with
 // what it changes before it applies; one credit, given back when nothing comes out; without a model, the

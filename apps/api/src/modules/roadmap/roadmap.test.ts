@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, roadmapChanges } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatOwner, MINIMAL_IDEA } from '../../test/chat-owner.ts';
-import { completedReport, roadmapCalls, viewOf } from './roadmap-test-kit.ts';
+import { completedReport, roadmapCalls, viewOf } from '../../test/roadmap-test-kit.ts';
 
 // The roadmap's storage and routes (ADR 0055): the template from the profile and the report, every edit
 // stored and undoable for a while, owner only, CEO plans only.

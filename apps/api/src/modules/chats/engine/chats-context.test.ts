@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client.ts';
 import { chats, messages } from '../../../db/schema/index.ts';
 import { chatOwner, newChat as createChat } from '../../../test/chat-owner.ts';
+import { ANSWER, chatRequests, chatServerForFile, description, idea } from '../../../test/chats-test-kit.ts';
 import { makeDocx, makePdf } from '../../../test/documents.ts';
 import { startTestHttpServer } from '../../../test/http-server.ts';
 import { ledgerSum } from '../../credits/credits.ts';
-import { ANSWER, chatRequests, chatServerForFile, description, idea } from '../chats-test-kit.ts';
 
 // What the model is asked (profile, research, files), a vision model, and the app without a model.
 

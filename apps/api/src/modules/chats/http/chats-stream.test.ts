@@ -5,8 +5,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { generations, messages } from '../../../db/schema/index.ts';
 import { storedAnswer } from '../../../test/chat-owner.ts';
+import { ANSWER, chatRequests, chatServerForFile, eventually, TITLE } from '../../../test/chats-test-kit.ts';
 import { balance, ledgerSum } from '../../credits/credits.ts';
-import { ANSWER, chatRequests, chatServerForFile, eventually, TITLE } from '../chats-test-kit.ts';
 
 // A streamed answer (its text, storage, charge and title; a failure; a client that leaves) and its stop.
 

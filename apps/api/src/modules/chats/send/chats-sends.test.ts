@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client.ts';
 import { creditBalances, messages } from '../../../db/schema/index.ts';
 import { storedAnswer } from '../../../test/chat-owner.ts';
+import { ANSWER, chatRequests, chatServerForFile, eventually } from '../../../test/chats-test-kit.ts';
 import { tokenize } from '../../../test/fakes/openai.ts';
 import { balance, ledgerSum } from '../../credits/credits.ts';
-import { ANSWER, chatRequests, chatServerForFile, eventually } from '../chats-test-kit.ts';
 
 // The chat list, a send answered whole, idempotent sends and sends out of credits.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { shopAssumptions, shopPlan } from '../../../test/finance-test-kit.ts';
 import type { BusinessRow } from '../../businesses/business-wire.ts';
-import { shopAssumptions, shopPlan } from '../finance-test-kit.ts';
 import { businessPlan } from './business-plan.es.ts';
 
 // The business plan's 'Hoja de ruta': the money the founder raises, dated, with its amount.

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researches, researchSources } from '../../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { chatOwner, MINIMAL_IDEA } from '../../../test/chat-owner.ts';
+import { planCalls, shopAssumptions, shopPlan } from '../../../test/finance-test-kit.ts';
 import { readPdfText } from '../../files/extract/pdf-text.ts';
-import { planCalls, shopAssumptions, shopPlan } from '../finance-test-kit.ts';
 import { BUSINESS_PLAN_HEADINGS, ONE_PAGER_HEADINGS } from './business-plan.es.ts';
 
 // 'Descargar plan de empresa' (ADR 0042): the DOCX and the PDF read back (mammoth, the project's PDF text

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../test/app.ts';
-import { type FakeStripe, startFakeStripe } from '../../test/fakes/stripe.ts';
+import { createTestApp, signUp, type TestApp } from './app.ts';
+import { type FakeStripe, startFakeStripe } from './fakes/stripe.ts';
 
 /** The account tests' app (with the Stripe fake and a data folder of its own) and their requests. */
 

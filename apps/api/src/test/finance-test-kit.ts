@@ -1,5 +1,5 @@
 import type { FinancialAssumptions, FinancialPlanInput, Origin } from '@rumbo/contract';
-import type { TestApp } from '../../test/app.ts';
+import type { TestApp } from './app.ts';
 
 /** A shop's plan for the finance module's tests (the engine's own cases are in the contract). */
 const founder: Origin = { kind: 'founder', note: 'Lo que vendo hoy en el mercado', sources: [] };

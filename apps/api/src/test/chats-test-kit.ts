@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { type ChatOwner, chatOwner, newChat as createChat } from '../../test/chat-owner.ts';
-import { type FakeOpenAI, type FakeScript, startFakeOpenAI, tokenize } from '../../test/fakes/openai.ts';
-import { startTestHttpServer, type TestHttpServer } from '../../test/http-server.ts';
+import { type ChatOwner, chatOwner, newChat as createChat } from './chat-owner.ts';
+import { type FakeOpenAI, type FakeScript, startFakeOpenAI, tokenize } from './fakes/openai.ts';
+import { startTestHttpServer, type TestHttpServer } from './http-server.ts';
 
 // What the chat API tests (chats-*.test.ts) share: a fake model, the app on a loopback server, a
 // business whose profile the prompt tests read, and the requests they make.

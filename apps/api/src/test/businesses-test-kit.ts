@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { users } from '../../db/schema/index.ts';
-import { signUp, type TestApp } from '../../test/app.ts';
+import { users } from '../db/schema/index.ts';
+import { signUp, type TestApp } from './app.ts';
 
 // What the businesses' tests share: an idea and an established business that pass every rule, and
 // the calls of a signed-in user.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { queryRows } from '../../db/client.ts';
+import { queryRows } from '../db/client.ts';
 import {
   analyticsEvents,
   attachments,
@@ -14,11 +14,11 @@ import {
   productFeedback,
   researches,
   researchSources,
-} from '../../db/schema/index.ts';
-import type { TestApp } from '../../test/app.ts';
-import { type FakeStripe, signStripePayload } from '../../test/fakes/stripe.ts';
-import { createLocalStorage } from '../files/storage.ts';
+} from '../db/schema/index.ts';
+import { createLocalStorage } from '../modules/files/storage.ts';
 import { jsonHeaders, WEBHOOK_SECRET } from './account-test-app.ts';
+import type { TestApp } from './app.ts';
+import { type FakeStripe, signStripePayload } from './fakes/stripe.ts';
 
 /** What the export and deletion tests put in an account, and how they look for what is left of it. */
 

@@ -1,6 +1,6 @@
 import type { ReportSection, RoadmapView } from '@rumbo/contract';
-import { researches } from '../../db/schema/index.ts';
-import type { TestApp } from '../../test/app.ts';
+import { researches } from '../db/schema/index.ts';
+import type { TestApp } from './app.ts';
 
 /** The roadmap tests' calls, as the owner (or anyone with a cookie) makes them. */
 export function roadmapCalls(t: TestApp) {

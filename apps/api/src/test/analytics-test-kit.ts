@@ -1,7 +1,7 @@
 import { ANALYTICS_VISIT_COOKIE, type AnalyticsBatch } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
-import { analyticsEvents, users } from '../../db/schema/index.ts';
-import { signUp, type TestApp } from '../../test/app.ts';
+import { analyticsEvents, users } from '../db/schema/index.ts';
+import { signUp, type TestApp } from './app.ts';
 
 /** The analytics tests' requests and readings of the store. */
 

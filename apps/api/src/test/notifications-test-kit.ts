@@ -1,9 +1,9 @@
 import type { NotificationPage } from '@rumbo/contract';
-import { createLogger } from '../../logger.ts';
-import type { TestApp } from '../../test/app.ts';
-import type { Mail } from '../mail/mailer.ts';
-import { roadmapCalls, viewOf } from '../roadmap/roadmap-test-kit.ts';
-import { notificationMailJob, sweepNotificationMails } from './mail-job.ts';
+import { createLogger } from '../logger.ts';
+import type { Mail } from '../modules/mail/mailer.ts';
+import { notificationMailJob, sweepNotificationMails } from '../modules/notifications/mail-job.ts';
+import type { TestApp } from './app.ts';
+import { roadmapCalls, viewOf } from './roadmap-test-kit.ts';
 
 /** The notifications' calls, the schedule's round and its mails, as the tests drive them (ADR 0056). */
 export function notificationKit(t: TestApp) {
