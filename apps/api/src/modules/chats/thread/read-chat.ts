@@ -4,6 +4,7 @@ import { attachments, messages } from '../../../db/schema/index.ts';
 import type { ChatDeps } from '../chat-deps.ts';
 import { answerStates } from '../engine/answer-queries.ts';
 import { interruptStaleGenerations } from '../engine/generation-store.ts';
+import type { LiveGeneration } from '../engine/live-generation.ts';
 import { type ChatRef, ownChat } from '../owned.ts';
 import type { AttachmentRow } from '../rows.ts';
 import { toChat, toMessage } from '../wire.ts';
@@ -27,11 +28,26 @@ export async function readChat(
       .from(messages)
       .where(and(eq(messages.chatId, chatId), eq(messages.shown, true)))
       .orderBy(asc(messages.id));
-  let rows = await shownRows();
-  // An answer left unfinished by a process that died is failed (and refunded) when it is read.
-  const unfinished = rows.filter((m) => !m.finished && !engine.live(m.id)).map((m) => m.id);
-  if (unfinished.length > 0 && (await interruptStaleGenerations(db, unfinished)) > 0) {
-    rows = await shownRows();
+  // The answers this process was generating when the rows were read, taken at once: one that ends
+  // while the rest is read leaves the engine's map, and its row as read holds neither its text nor
+  // its end.
+  const live = new Map<number, LiveGeneration>();
+  const read = async () => {
+    const shown = await shownRows();
+    for (const m of shown) {
+      const running = engine.live(m.id);
+      if (running) live.set(m.id, running);
+    }
+    return shown;
+  };
+  let rows = await read();
+  // An unfinished answer no generation of this process holds: left by a process that died (failed and
+  // refunded here), written by another process, or ended since the read (whose end another
+  // connection stored after it): read again.
+  const unfinished = rows.filter((m) => !m.finished && !live.has(m.id)).map((m) => m.id);
+  if (unfinished.length > 0) {
+    await interruptStaleGenerations(db, unfinished);
+    rows = await read();
   }
   const files = await db
     .select({ attachment: attachments })
@@ -53,7 +69,7 @@ export async function readChat(
     messages: rows.map((m) => {
       // The text generated so far, not its database lag, for an answer this process is writing; one
       // whose end is not stored yet is already finished for its reader.
-      const running = engine.live(m.id);
+      const running = live.get(m.id);
       const state = states.get(m.id);
       return toMessage(
         running ? { ...m, content: running.text, finished: m.finished || running.complete } : m,
