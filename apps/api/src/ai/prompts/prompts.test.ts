@@ -1,9 +1,10 @@
 import type { Business } from '@rumbo/contract';
 import { describe, expect, it } from 'vitest';
+import type { StudyReport } from '../../db/latest-study.ts';
 import { toModelMessages } from '../context.ts';
 import { attachmentsBlock } from './attachments.es.ts';
 import { businessProfile, mentorSystemPrompt } from './mentor.es.ts';
-import { citationCleaner, type ResearchForPrompt, researchBlock } from './research-context.es.ts';
+import { citationCleaner, researchBlock } from './research-context.es.ts';
 import { cleanTitle, fallbackTitle, titlePrompt } from './title.es.ts';
 
 const established: Business = {
@@ -168,7 +169,7 @@ describe('the market research in the advisor’s prompt', () => {
     kind: sources.length > 0 ? ('fuente' as const) : ('estimacion' as const),
     sources,
   });
-  const report: ResearchForPrompt = {
+  const report: StudyReport = {
     mode: 'web',
     completed_at: '2026-11-20T09:00:00.000Z',
     summary: 'La demanda de pan artesano crece un 4 % al año en Ciudad de México.',

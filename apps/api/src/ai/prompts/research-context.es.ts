@@ -3,22 +3,11 @@ import {
   isOfficialHost,
   REPORT_SECTIONS,
   type ReportSection,
-  type ReportSectionKey,
   type ResearchMode,
 } from '@rumbo/contract';
+import type { StudyReport } from '../../db/latest-study.ts';
 import { estimateTokens } from '../../lib/estimate-tokens.ts';
 import { asPromptData, hostOf, normaliseUrl, removeAddresses, tidy } from '../../lib/outside-text.ts';
-
-/** The latest completed report of a business, as the chat reads it for the advisor's prompt. */
-export interface ResearchForPrompt {
-  mode: ResearchMode | null;
-  completed_at: string | null;
-  summary: string | null;
-  sections: Partial<Record<ReportSectionKey, ReportSection>>;
-  sources: Array<{ number: number; title: string; url: string }> | null;
-  /** What the run could not research or write (reports from before it was stored have none). */
-  missing?: string[] | null;
-}
 
 /** Entries of the report's missing list the advisor is told about. */
 const MISSING_SHOWN = 6;
@@ -66,9 +55,9 @@ interface PreparedSection {
  * object (the chat keeps the reports it has read: `keptReport` in chats/model-context.ts), so that a send pays only for
  * its question's words.
  */
-const preparedReports = new WeakMap<ResearchForPrompt, PreparedSection[]>();
+const preparedReports = new WeakMap<StudyReport, PreparedSection[]>();
 
-function prepared(report: ResearchForPrompt): PreparedSection[] {
+function prepared(report: StudyReport): PreparedSection[] {
   let sections = preparedReports.get(report);
   if (!sections) {
     sections = REPORT_SECTIONS.filter(({ key }) => key !== 'resumen')
@@ -94,11 +83,7 @@ function prepared(report: ResearchForPrompt): PreparedSection[] {
  * words with the question (and their sources) within `budget` tokens. The model is told to cite the
  * report's sources by number and never to invent one.
  */
-export function researchBlock(
-  report: ResearchForPrompt,
-  question: string,
-  budget = RESEARCH_TOKEN_BUDGET,
-): string {
+export function researchBlock(report: StudyReport, question: string, budget = RESEARCH_TOKEN_BUDGET): string {
   const asked = words(question);
   const candidates = prepared(report)
     .map((candidate) => ({
@@ -155,9 +140,7 @@ export function researchBlock(
  * report's sources and an address that is neither a source nor an official site (the contract's list)
  * are removed. Returns the cleaned text and how many things were removed.
  */
-export function citationCleaner(
-  report: ResearchForPrompt,
-): (text: string) => { text: string; removed: number } {
+export function citationCleaner(report: StudyReport): (text: string) => { text: string; removed: number } {
   const sources = report.sources ?? [];
   const numbers = new Set(sources.map((s) => s.number));
   const allow = {

@@ -20,10 +20,10 @@ import {
 import { researchBlock } from '../../ai/prompts/research-context.es.ts';
 import { completeJson } from '../../ai/structured.ts';
 import type { Db } from '../../db/client.ts';
-import { businesses, financialPlans, users } from '../../db/schema/index.ts';
+import { latestStudyReport } from '../../db/latest-study.ts';
+import { financialPlans, users } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
-import { researchOf } from '../chats/engine/model-context.ts';
 import { debit, refund } from '../credits/credits.ts';
 import { planBusiness, planCurrency, planOfBusiness } from './read-plan.ts';
 
@@ -148,11 +148,7 @@ export async function proposeAssumptions(
     );
   }
   const current = await planOfBusiness(db, business);
-  const [row] = await db
-    .select({ research: researchOf(businessId) })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  const research = row?.research ?? null;
+  const research = await latestStudyReport(db, businessId);
 
   const sourceId = `plan-proposals:${businessId}:${crypto.randomUUID()}`;
   if (!(await debit(db, userId, PROPOSALS_COST, sourceId, new Date(), planId))) {

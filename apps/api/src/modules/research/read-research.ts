@@ -1,6 +1,7 @@
 import type { LatestResearch, Research, ResearchReport } from '@rumbo/contract';
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { latestStudyId } from '../../db/latest-study.ts';
 import { businesses, researches } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { canStartRun, researchBusiness } from './start-research.ts';
@@ -26,31 +27,13 @@ export async function researchOf(db: Db, run: ResearchRow): Promise<Research> {
 export async function latestResearch(db: Db, userId: number, businessId: number): Promise<LatestResearch> {
   const business = await researchBusiness(db, userId, businessId);
   const latest = await latestRun(db, businessId);
-  const [completed] = await db
-    .select({ id: researches.id, at: researches.completedAt })
-    .from(researches)
-    .where(
-      and(
-        eq(researches.businessId, businessId),
-        eq(researches.status, 'completed'),
-        isNotNull(researches.completedAt),
-      ),
-    )
-    .orderBy(desc(researches.completedAt))
-    .limit(1);
-  const [researched] = await db
-    .select({ at: researches.completedAt })
-    .from(researches)
-    .where(
-      and(
-        eq(researches.businessId, businessId),
-        eq(researches.status, 'completed'),
-        inArray(researches.mode, ['web', 'model']),
-        isNotNull(researches.completedAt),
-      ),
-    )
-    .orderBy(desc(researches.completedAt))
-    .limit(1);
+  const studyAt = (id: SQL<number | null>) =>
+    db
+      .select({ id: researches.id, at: researches.completedAt })
+      .from(researches)
+      .where(eq(researches.id, id));
+  const [completed] = await studyAt(latestStudyId(businessId));
+  const [researched] = await studyAt(latestStudyId(businessId, { written: true }));
   return {
     research: latest ? await researchOf(db, latest) : null,
     last_researched_at: researched?.at?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import { ERROR_CODES, PRODUCT_EVENTS, type RoadmapView } from '@rumbo/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { latestStudyId } from '../../db/latest-study.ts';
 import { researches, roadmapMilestones, roadmaps, roadmapTasks } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TrackEvent } from '../../lib/track.ts';
@@ -16,15 +17,7 @@ export async function latestReport(
   const [row] = await db
     .select({ id: researches.id, sections: researches.sections })
     .from(researches)
-    .where(
-      and(
-        eq(researches.businessId, businessId),
-        eq(researches.status, 'completed'),
-        inArray(researches.mode, ['web', 'model']),
-      ),
-    )
-    .orderBy(desc(researches.completedAt), desc(researches.id))
-    .limit(1);
+    .where(eq(researches.id, latestStudyId(businessId, { written: true })));
   return row ? { id: row.id, sections: row.sections as ReportSections } : undefined;
 }
 

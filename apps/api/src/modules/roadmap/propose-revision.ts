@@ -6,11 +6,11 @@ import { researchBlock } from '../../ai/prompts/research-context.es.ts';
 import { ROADMAP_SYSTEM, roadmapAnswerSchema, roadmapPrompt } from '../../ai/prompts/roadmap-review.es.ts';
 import { completeJson } from '../../ai/structured.ts';
 import type { Db } from '../../db/client.ts';
-import { businesses, roadmaps, users } from '../../db/schema/index.ts';
+import { latestStudyReport } from '../../db/latest-study.ts';
+import { roadmaps, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { BusinessRow } from '../businesses/business-wire.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
-import { researchOf } from '../chats/engine/model-context.ts';
 import { debit, refund } from '../credits/credits.ts';
 import { latestReport } from './create-roadmap.ts';
 import { boundedMilestones, proposalOf } from './revision.ts';
@@ -29,11 +29,7 @@ async function modelMilestones(
   business: BusinessRow,
   current: RoadmapView,
 ): Promise<TemplateMilestone[] | undefined> {
-  const [row] = await db
-    .select({ research: researchOf(business.id) })
-    .from(businesses)
-    .where(eq(businesses.id, business.id));
-  const research = row?.research ?? null;
+  const research = await latestStudyReport(db, business.id);
   try {
     const { value } = await completeJson(assistant, roadmapAnswerSchema, {
       system: ROADMAP_SYSTEM,

@@ -6,17 +6,14 @@ import type { Assistant } from '../../../ai/assistant.ts';
 import { type PromptMessage, toModelMessages } from '../../../ai/context.ts';
 import { mentorSystemPrompt } from '../../../ai/prompts/mentor.es.ts';
 import { type PlanForPrompt, planBlock } from '../../../ai/prompts/plan-context.es.ts';
-import {
-  citationCleaner,
-  type ResearchForPrompt,
-  researchBlock,
-} from '../../../ai/prompts/research-context.es.ts';
+import { citationCleaner, researchBlock } from '../../../ai/prompts/research-context.es.ts';
 import {
   ROADMAP_DONE_DAYS,
   type RoadmapForPrompt,
   roadmapBlock,
 } from '../../../ai/prompts/roadmap-context.es.ts';
 import { type Db, queryRows } from '../../../db/client.ts';
+import { latestStudyId, type StudyReport, studyReportJson } from '../../../db/latest-study.ts';
 import { businesses } from '../../../db/schema/index.ts';
 import { toBusiness } from '../../businesses/business-wire.ts';
 import type { FileStorage } from '../../files/storage.ts';
@@ -89,23 +86,6 @@ const ancestryOf = (answerId: number) =>
       where up.depth < ${HISTORY_ROWS})
     select ${historyColumns} from up join messages m on m.id = up.id) h)`;
 
-/** The report's fields the advisor's prompt reads, from `researches r`, with its cited sources. */
-const reportFields = sql`json_build_object('mode', r.mode, 'completed_at', r.completed_at,
-      'summary', r.summary, 'sections', r.sections, 'missing', r.missing,
-      'sources', (select json_agg(json_build_object('number', s.number, 'title', s.title, 'url', s.url)
-                  order by s.number) from research_sources s where s.research_id = r.id))`;
-
-/** The business's latest completed study, as the clause of a select from `researches r`. */
-const latestCompleted = (businessId: unknown) => sql`r.business_id = ${businessId} and r.status = 'completed'
-    order by r.completed_at desc nulls last, r.id desc limit 1`;
-
-/**
- * The latest completed market research of the business with its cited sources (a scalar subquery):
- * what the advisor's prompt takes the summary and the question's sections from.
- */
-export const researchOf = (businessId: unknown) =>
-  sql<ResearchForPrompt | null>`(select ${reportFields} from researches r where ${latestCompleted(businessId)})`;
-
 /** Which completed study a business's latest is: what a send reads with its other rows. */
 export interface ResearchRef {
   id: number;
@@ -118,26 +98,26 @@ export interface ResearchRef {
  */
 export const researchRefOf = (businessId: unknown) =>
   sql<ResearchRef | null>`(select json_build_object('id', r.id, 'completed_at', r.completed_at)
-    from researches r where ${latestCompleted(businessId)})`;
+    from researches r where r.id = ${latestStudyId(businessId)})`;
 
 /**
  * The reports of completed studies this process has read, by study and completion time. A completed
  * report never changes, so each is read once rather than with every send: under load its JSON was most of
  * the embedded database's work per send (ADR 0057). Bounded by size, and an hour at most.
  */
-const keptReports = new LRUCache<string, ResearchForPrompt>({
+const keptReports = new LRUCache<string, StudyReport>({
   maxSize: 16 * 1024 * 1024,
   sizeCalculation: (report) => JSON.stringify(report).length * 2,
   ttl: 60 * 60 * 1000,
 });
 
-async function keptReport(db: Db, ref: ResearchRef): Promise<ResearchForPrompt | null> {
+async function keptReport(db: Db, ref: ResearchRef): Promise<StudyReport | null> {
   const key = `${ref.id}:${ref.completed_at}`;
   const kept = keptReports.get(key);
   if (kept) return kept;
-  const [row] = await queryRows<{ report: ResearchForPrompt }>(
+  const [row] = await queryRows<{ report: StudyReport }>(
     db,
-    sql`select ${reportFields} as report from researches r where r.id = ${ref.id} and r.status = 'completed'`,
+    sql`select ${studyReportJson} as report from researches r where r.id = ${ref.id} and r.status = 'completed'`,
   );
   if (row) keptReports.set(key, row.report);
   return row?.report ?? null;

@@ -8,7 +8,7 @@ import {
   type ScenarioKey,
 } from '@rumbo/contract';
 import { monthLabel, monthName, type Projection, projectScenarios } from '@rumbo/contract/finance-engine';
-import type { ResearchForPrompt } from '../../../ai/prompts/research-context.es.ts';
+import type { StudyReport } from '../../../db/latest-study.ts';
 import type { BusinessRow } from '../../businesses/business-wire.ts';
 
 // The business plan and the one-pager (ADR 0042): the structure of the usual 'plan de empresa' templates,
@@ -58,7 +58,7 @@ function sectionsInOrder<H extends string>(headings: readonly H[], blocks: Recor
 export interface DocumentInput {
   business: BusinessRow;
   plan: FinancialPlan;
-  research: ResearchForPrompt | null;
+  research: StudyReport | null;
   today: Date;
 }
 
@@ -108,7 +108,7 @@ const originText = (origin: Origin) =>
     .join(' · ');
 
 /** A report section's claims as text, each with what it rests on: its sources by number, or its kind. */
-function claims(research: ResearchForPrompt | null, key: ReportSectionKey): string[] {
+function claims(research: StudyReport | null, key: ReportSectionKey): string[] {
   const section = research?.sections[key];
   if (!section) return [];
   return section.claims.map((claim) => {

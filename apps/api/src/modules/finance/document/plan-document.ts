@@ -1,10 +1,7 @@
 import type { FinancialPlan } from '@rumbo/contract';
-import { eq } from 'drizzle-orm';
-import type { ResearchForPrompt } from '../../../ai/prompts/research-context.es.ts';
 import type { Db } from '../../../db/client.ts';
-import { businesses } from '../../../db/schema/index.ts';
+import { latestStudyReport } from '../../../db/latest-study.ts';
 import type { BusinessRow } from '../../businesses/business-wire.ts';
-import { researchOf } from '../../chats/engine/model-context.ts';
 import { planOfBusiness } from '../read-plan.ts';
 import { businessPlan, figuresOf, onePager } from './business-plan.es.ts';
 import { cashChartPng } from './cash-chart.ts';
@@ -43,11 +40,7 @@ export async function makeDocument(
   today = new Date(),
 ): Promise<MadeDocument> {
   const plan: FinancialPlan = await planOfBusiness(db, business, today);
-  const [row] = await db
-    .select({ research: researchOf(business.id) })
-    .from(businesses)
-    .where(eq(businesses.id, business.id));
-  const research: ResearchForPrompt | null = row?.research ?? null;
+  const research = await latestStudyReport(db, business.id);
   const input = { business, plan, research, today };
   const doc = kind === 'plan' ? businessPlan(input) : onePager(input);
   const { base } = figuresOf(plan);
