@@ -20,6 +20,13 @@ export interface MessageRef extends ChatRef {
   messageId: number;
 }
 
+/** A chat of the caller's, found: what a use case works on once the route's names are checked. */
+export interface OwnedChat {
+  userId: number;
+  chat: ChatRow;
+  business: BusinessRow;
+}
+
 // The chat module's ownership check of a chat: someone else's chat answers 404, as if it did not exist
 // (a business's check is the one of every module, db/owned-business.ts).
 

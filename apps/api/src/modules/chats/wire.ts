@@ -38,12 +38,14 @@ export const answerStateOf = (status: string, cost: number): AnswerState => ({
   charged: cost > 0 && (status === 'running' || status === 'finished' || status === 'stopped'),
 });
 
-export function toMessage(
-  row: MessageRow,
-  files: AttachmentRow[] = [],
-  state?: AnswerState,
-  versions?: number[],
-): Message {
+/** What a message shows besides its row: its files, an answer's state, the versions of its group. */
+export interface MessageExtras {
+  files?: AttachmentRow[];
+  state?: AnswerState;
+  versions?: number[];
+}
+
+export function toMessage(row: MessageRow, { files = [], state, versions }: MessageExtras = {}): Message {
   return {
     id: row.id,
     sender: row.sender,

@@ -126,11 +126,14 @@ async function runGeneration(engine: Engine, gen: LiveGeneration, request: Model
   scheduleEndFlush(engine);
   await gen.stored;
   if (gen.state === 'finished' && gen.titleFor) {
-    await nameChat(engine, gen.titleFor.chatId, gen.titleFor.question, gen.text);
+    await nameChat(engine, { ...gen.titleFor, answer: gen.text });
   }
 }
 
-async function nameChat(engine: Engine, chatId: number, question: string, answer: string): Promise<void> {
+async function nameChat(
+  engine: Engine,
+  { chatId, question, answer }: { chatId: number; question: string; answer: string },
+): Promise<void> {
   try {
     const title = await engine.assistant.title(question, answer, AbortSignal.timeout(20_000));
     if (title) engine.store.titles.set(chatId, title);

@@ -60,8 +60,7 @@ export function createGenerationStore(db: Db, logger: Logger): GenerationStore {
 async function endUnfinished(
   db: Db,
   generationId: number,
-  status: 'failed' | 'interrupted',
-  reason: string,
+  { status, reason }: { status: 'failed' | 'interrupted'; reason: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await queryRows<{ message_id: number; credit_source: string | null }>(
@@ -83,7 +82,7 @@ async function endUnfinished(
 }
 
 export const failGeneration = (db: Db, generationId: number, reason: string) =>
-  endUnfinished(db, generationId, 'failed', reason);
+  endUnfinished(db, generationId, { status: 'failed', reason });
 
 /**
  * Interrupts running generations whose process stopped renewing their heartbeat: a process that died
@@ -99,7 +98,10 @@ export async function interruptStaleGenerations(db: Db, messageIds?: number[]): 
   );
   let interrupted = 0;
   for (const { id } of stale) {
-    if (await endUnfinished(db, Number(id), 'interrupted', 'the process running it stopped')) interrupted++;
+    if (
+      await endUnfinished(db, Number(id), { status: 'interrupted', reason: 'the process running it stopped' })
+    )
+      interrupted++;
   }
   answers.inc({ outcome: 'interrupted' }, interrupted);
   return interrupted;

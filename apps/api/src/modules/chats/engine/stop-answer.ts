@@ -43,5 +43,5 @@ export async function stopAnswer(
     }
   }
   const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
-  return toMessage(now as MessageRow, [], (await answerStates(db, [answer.id])).get(answer.id));
+  return toMessage(now as MessageRow, { state: (await answerStates(db, [answer.id])).get(answer.id) });
 }

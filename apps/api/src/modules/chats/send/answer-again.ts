@@ -15,8 +15,8 @@ import { ensureMonthlyFreeCredits } from '../../credits/credits.ts';
 import type { ChatDeps } from '../chat-deps.ts';
 import { findAnswer, latestGeneration, planOf } from '../engine/answer-queries.ts';
 import { contextBefore } from '../engine/model-context.ts';
-import { type MessageRef, ownChat } from '../owned.ts';
-import type { BusinessRow, ChatRow, MessageRow } from '../rows.ts';
+import { type MessageRef, type OwnedChat, ownChat } from '../owned.ts';
+import type { MessageRow } from '../rows.ts';
 import { hideBranchFrom, stillAnswering, versionGroup } from '../thread/answer-versions.ts';
 import { beginAttempt, launchAnswer } from './answer-attempt.ts';
 import { replaySend } from './replay-send.ts';
@@ -42,7 +42,7 @@ export async function answerAgain(
   const { chat, business } = await ownChat(db, { userId, businessId, chatId });
   const key = input.clientMessageId ?? crypto.randomUUID();
   const seen = await requestSeen(db, chatId, key);
-  if (seen) return replayRequest(deps, userId, chat, business, seen);
+  if (seen) return replayRequest(deps, { userId, chat, business }, seen);
   const answer = await findAnswer(db, chatId, messageId);
   const question = await questionOf(db, answer);
   if (!answer.finished || engine.live(answer.id)) throw stillAnswering();
@@ -64,13 +64,13 @@ export async function answerAgain(
   if (planId === STARTER_PLAN) await ensureMonthlyFreeCredits(db, userId);
   const editing = input.content !== undefined;
   if (!editing && answer.content === FAILED_ANSWER_CONTENT) {
-    return tryAgainInPlace(deps, userId, { chat, business, question, answer }, key, planId);
+    return tryAgainInPlace(deps, { userId, planId, chat, business, question, answer, key });
   }
   let started: { asked: MessageRow; made: MessageRow; generationId: number };
   try {
     started = await db.transaction(async (tx) => {
       await hideBranchFrom(tx, chatId, editing ? question.id : answer.id);
-      const asked = editing ? await askAgain(tx, question, input.content ?? '', key) : question;
+      const asked = editing ? await askAgain(tx, question, { content: input.content ?? '', key }) : question;
       const [made] = await tx
         .insert(messages)
         .values({
@@ -86,7 +86,7 @@ export async function answerAgain(
         })
         .returning();
       if (!made) throw new Error('the new version was not stored');
-      const generationId = await beginAttempt(deps, tx, userId, planId, made.id, 1);
+      const generationId = await beginAttempt(deps, tx, { userId, planId, answerId: made.id, attempt: 1 });
       if (generationId === 'credits_exhausted') throw new NoCredits();
       return { asked, made, generationId };
     });
@@ -106,7 +106,7 @@ export async function answerAgain(
     }
     // The same request raced in from a retry of the client: re-attach to what it started.
     const raced = await requestSeen(db, chatId, key);
-    if (raced) return replayRequest(deps, userId, chat, business, raced);
+    if (raced) return replayRequest(deps, { userId, chat, business }, raced);
     throw error;
   }
   const { asked, made, generationId } = started;
@@ -140,19 +140,17 @@ async function questionOf(db: Db, answer: MessageRow): Promise<MessageRow> {
 }
 
 /** A request seen before: an edit stored its question under the client id, a regeneration its answer. */
-async function replayRequest(
-  deps: ChatDeps,
-  userId: number,
-  chat: ChatRow,
-  business: BusinessRow,
-  seen: MessageRow,
-): Promise<SendOutcome> {
-  if (seen.sender === 'user') return replaySend(deps, userId, chat, business, seen);
-  return replaySend(deps, userId, chat, business, await questionOf(deps.db, seen), seen.id);
+async function replayRequest(deps: ChatDeps, on: OwnedChat, seen: MessageRow): Promise<SendOutcome> {
+  if (seen.sender === 'user') return replaySend(deps, { ...on, message: seen });
+  return replaySend(deps, { ...on, message: await questionOf(deps.db, seen), answerId: seen.id });
 }
 
 /** The question asked again with a new text, beside the earlier one, with the same files. */
-async function askAgain(tx: Db, question: MessageRow, content: string, key: string): Promise<MessageRow> {
+async function askAgain(
+  tx: Db,
+  question: MessageRow,
+  { content, key }: { content: string; key: string },
+): Promise<MessageRow> {
   const [asked] = await tx
     .insert(messages)
     .values({
@@ -178,13 +176,10 @@ async function askAgain(tx: Db, question: MessageRow, content: string, key: stri
 /** A failed answer tried again: a new attempt on the same row, charged as an answer. */
 async function tryAgainInPlace(
   deps: ChatDeps,
-  userId: number,
-  on: { chat: ChatRow; business: BusinessRow; question: MessageRow; answer: MessageRow },
-  key: string,
-  planId: number,
+  retry: OwnedChat & { planId: number; question: MessageRow; answer: MessageRow; key: string },
 ): Promise<SendOutcome> {
   const { db } = deps;
-  const { chat, business, question, answer } = on;
+  const { userId, planId, chat, business, question, answer, key } = retry;
   const attempt = ((await latestGeneration(db, answer.id))?.attempt ?? 0) + 1;
   const started = await db.transaction(async (tx) => {
     // Only one request wins the answer; a concurrent one is refused.
@@ -194,7 +189,10 @@ async function tryAgainInPlace(
       .where(and(eq(messages.id, answer.id), eq(messages.finished, true)))
       .returning();
     if (!reset) return null;
-    return { reset, generationId: await beginAttempt(deps, tx, userId, planId, answer.id, attempt) };
+    return {
+      reset,
+      generationId: await beginAttempt(deps, tx, { userId, planId, answerId: answer.id, attempt }),
+    };
   });
   if (!started) throw stillAnswering();
   if (started.generationId === 'credits_exhausted') {

@@ -20,6 +20,14 @@ export const newAnswerSourceId = () => `answer:${crypto.randomUUID()}`;
 export const titleFor = (chat: ChatRow, question: MessageRow) =>
   chat.titleGenerated ? undefined : { chatId: chat.id, question: question.content };
 
+/** One attempt at an answer: whose, on which plan, of which answer row, and its number (1 for the first). */
+export interface Attempt {
+  userId: number;
+  planId: number;
+  answerId: number;
+  attempt: number;
+}
+
 /**
  * Charges and records one attempt at an answer inside `tx`. Returns the generation's id, or the
  * kind of the fixed answer that was stored instead (no model call, nothing charged).
@@ -27,10 +35,7 @@ export const titleFor = (chat: ChatRow, question: MessageRow) =>
 export async function beginAttempt(
   deps: Pick<ChatDeps, 'engine' | 'assistant' | 'productName'>,
   tx: Db,
-  userId: number,
-  planId: number,
-  answerId: number,
-  attempt: number,
+  { userId, planId, answerId, attempt }: Attempt,
 ): Promise<number | 'credits_exhausted'> {
   const cost = hasUnlimitedCredits(planId) ? 0 : ANSWER_COST;
   const creditSource = cost > 0 ? newAnswerSourceId() : null;

@@ -11,24 +11,25 @@ import type { ChatDeps } from '../chat-deps.ts';
 import { failedInARow, latestGeneration, planOf } from '../engine/answer-queries.ts';
 import { interruptStaleGenerations } from '../engine/generation-store.ts';
 import { contextBefore } from '../engine/model-context.ts';
-import type { BusinessRow, ChatRow, MessageRow } from '../rows.ts';
+import type { OwnedChat } from '../owned.ts';
+import type { MessageRow } from '../rows.ts';
 import { beginAttempt, launchAnswer, titleFor } from './answer-attempt.ts';
 import { type SendOutcome, sendOutcome } from './send-outcome.ts';
+
+/** A send seen before: its question, and the version of its answer the retried request made, if any. */
+export interface SeenSend extends OwnedChat {
+  message: MessageRow;
+  answerId?: number;
+}
 
 /**
  * A send seen before (a client's retry, product.md §4): re-attach to its answer (the first made for the
  * question, or `answerId`, a version the retried request made), or try again if it failed. Nothing new
  * is stored or charged unless the answer is tried again.
  */
-export async function replaySend(
-  deps: ChatDeps,
-  userId: number,
-  chat: ChatRow,
-  business: BusinessRow,
-  message: MessageRow,
-  answerId?: number,
-): Promise<SendOutcome> {
+export async function replaySend(deps: ChatDeps, seen: SeenSend): Promise<SendOutcome> {
   const { db, engine } = deps;
+  const { userId, chat, business, message, answerId } = seen;
   const [answer] = await db
     .select()
     .from(messages)
@@ -45,7 +46,7 @@ export async function replaySend(
     const [now] = await db.select().from(messages).where(eq(messages.id, answer.id));
     if (now && !now.finished)
       return sendOutcome(db, { chat, message, answer, kind, replayed: true, from: { poll: true } });
-    if (now) return replaySend(deps, userId, chat, business, message, answer.id);
+    if (now) return replaySend(deps, { ...seen, answerId: answer.id });
   }
   const ended = answer.content === FAILED_ANSWER_CONTENT || answer.interrupted;
   if (!ended || kind !== 'model') {
@@ -82,9 +83,12 @@ export async function replaySend(
       )
       .returning();
     if (!reset) return null;
-    return { reset, generationId: await beginAttempt(deps, tx, userId, planId, answer.id, attempt) };
+    return {
+      reset,
+      generationId: await beginAttempt(deps, tx, { userId, planId, answerId: answer.id, attempt }),
+    };
   });
-  if (!started) return replaySend(deps, userId, chat, business, message, answer.id);
+  if (!started) return replaySend(deps, { ...seen, answerId: answer.id });
   if (started.generationId === 'credits_exhausted') {
     return sendOutcome(db, {
       chat,

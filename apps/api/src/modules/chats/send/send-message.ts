@@ -30,6 +30,7 @@ import { RESERVATION_TTL_S, releaseSendSql } from './send-reservations.ts';
 import {
   prepareSendRead,
   retakeReservation,
+  type SendKey,
   type SendRead,
   type SendReadStatement,
   type StoredFile,
@@ -74,13 +75,13 @@ export async function sendMessage(
   const replayOf = async (messageId: number) => {
     const [seen] = await db.select().from(messages).where(eq(messages.id, messageId));
     if (!seen) throw notFound('Mensaje no encontrado');
-    return replaySend(deps, userId, chat, business, seen);
+    return replaySend(deps, { userId, chat, business, message: seen });
   };
   // A retry of a send already stored re-attaches to it, whatever the limits say.
   if (found.seenId !== null) return replayOf(Number(found.seenId));
   if (!found.reserved) {
     // Another request holds this send (a retry that arrived while the first is being stored).
-    const seenId = await awaitReservation(db, userId, chatId, clientMessageId);
+    const seenId = await awaitReservation(db, { userId, chatId, clientMessageId });
     if (seenId !== null) return replayOf(seenId);
   }
   try {
@@ -89,7 +90,7 @@ export async function sendMessage(
       WRITE_LIMITS.sends,
       deps.writeLimitMultiplier,
     );
-    return await sendNew(deps, userId, found, clientMessageId, input);
+    return await sendNew(deps, found, { userId, clientMessageId, input });
   } catch (error) {
     // Unstored, the send is free again for the client's retry (a stored one released it itself).
     await db.execute(releaseSendSql(userId, chatId, clientMessageId)).catch(() => {});
@@ -101,11 +102,11 @@ export async function sendMessage(
  * Waits while another request holds the send: resolves with its stored question's id, or null once
  * this request holds the reservation (the other gave up, or died and its reservation expired).
  */
-async function awaitReservation(db: Db, userId: number, chatId: number, clientMessageId: string) {
+async function awaitReservation(db: Db, send: SendKey) {
   const deadline = Date.now() + (RESERVATION_TTL_S + 5) * 1000;
   while (Date.now() < deadline) {
     await sleep(RESERVATION_POLL_MS);
-    const row = await retakeReservation(db, userId, chatId, clientMessageId);
+    const row = await retakeReservation(db, send);
     if (row?.seen_id != null) return Number(row.seen_id);
     if (row?.reserved) return null;
   }
@@ -117,7 +118,11 @@ async function awaitReservation(db: Db, userId: number, chatId: number, clientMe
 }
 
 /** Whether the user has `cost` credits now (a Starter user's monthly credits are granted first). */
-async function canPay(db: Db, userId: number, planId: number, cost: number, seen: number | null) {
+async function canPay(
+  db: Db,
+  { userId, planId, balance: seen }: { userId: number; planId: number; balance: number | null },
+  cost: number,
+) {
   if (Number(seen ?? 0) >= cost) return true;
   if (planId !== STARTER_PLAN || !(await ensureMonthlyFreeCredits(db, userId))) return false;
   return Number((await balance(db, userId)) ?? 0) >= cost;
@@ -129,10 +134,8 @@ async function canPay(db: Db, userId: number, planId: number, cost: number, seen
  */
 async function sendNew(
   deps: SendDeps,
-  userId: number,
   found: SendRead,
-  clientMessageId: string,
-  input: SendInput,
+  { userId, clientMessageId, input }: { userId: number; clientMessageId: string; input: SendInput },
 ): Promise<SendOutcome> {
   const { db, storage, engine, assistant, productName } = deps;
   const { chat, business, planId } = found;
@@ -146,7 +149,7 @@ async function sendNew(
   const checked: CheckedAttachment[] = [];
   if (input.files.length > 0) {
     checkLimits(input.files.map((f) => ({ name: f.name, size: f.data.byteLength })));
-    if (cost > 0 && !(await canPay(db, userId, planId, cost, found.balance))) {
+    if (cost > 0 && !(await canPay(db, { userId, planId, balance: found.balance }, cost))) {
       throw new AppError(403, ERROR_CODES.creditsExhausted, creditsExhaustedMessage(productName, planId));
     }
     await countWrite(db, userId, WRITE_LIMITS.files, deps.writeLimitMultiplier, input.files.length);
@@ -210,7 +213,7 @@ async function sendNew(
       .from(messages)
       .where(and(eq(messages.chatId, chatId), eq(messages.clientMessageId, clientMessageId)));
     if (!seen) throw notFound('Mensaje no encontrado');
-    return replaySend(deps, userId, chat, business, seen);
+    return replaySend(deps, { userId, chat, business, message: seen });
   }
   const message = fromRaw(row.question);
   const answer = fromRaw(row.answer);

@@ -62,8 +62,15 @@ export function prepareSendRead(db: Db) {
 export type SendReadStatement = ReturnType<typeof prepareSendRead>;
 export type SendRead = NonNullable<Awaited<ReturnType<SendReadStatement['execute']>>[number]>;
 
+/** A send as its client names it: whose, in which chat, under which client message id. */
+export interface SendKey {
+  userId: number;
+  chatId: number;
+  clientMessageId: string;
+}
+
 /** Tries to take a send's reservation again: the stored question's id if the send was stored meanwhile. */
-export async function retakeReservation(db: Db, userId: number, chatId: number, clientMessageId: string) {
+export async function retakeReservation(db: Db, { userId, chatId, clientMessageId }: SendKey) {
   const [row] = await queryRows<{ seen_id: number | null; reserved: boolean }>(
     db,
     sql`with reservation as (${reserveSendSql(userId, chatId, clientMessageId)})

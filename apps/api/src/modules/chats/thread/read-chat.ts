@@ -73,9 +73,11 @@ export async function readChat(
       const state = states.get(m.id);
       return toMessage(
         running ? { ...m, content: running.text, finished: m.finished || running.complete } : m,
-        byMessage.get(m.id),
-        running && state ? { ...state, stopped: running.state === 'stopped' } : state,
-        versions.get(versionGroup(m)),
+        {
+          files: byMessage.get(m.id),
+          state: running && state ? { ...state, stopped: running.state === 'stopped' } : state,
+          versions: versions.get(versionGroup(m)),
+        },
       );
     }),
   };
