@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import type { BusinessStage } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
 import { businesses } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { logoUrl } from './business-wire.ts';
 import { processLogo } from './logo.ts';
-import { ownedBusinessRow } from './owned-business.ts';
 
 // The logo of the user's business: set (checked and re-encoded by logo.ts), removed, read.
 
@@ -24,7 +24,7 @@ export async function setLogo(
   id: number,
   upload: Uint8Array,
 ): Promise<string> {
-  const row = await ownedBusinessRow(db, userId, stage, id);
+  const { business: row } = await ownedBusiness(db, { userId, businessId: id, stage });
   const image = await processLogo(upload);
   const version = crypto.randomBytes(6).toString('hex');
   const key = `logos/${row.id}/${version}.webp`;
@@ -49,7 +49,7 @@ export async function deleteLogo(
   stage: BusinessStage,
   id: number,
 ): Promise<void> {
-  const row = await ownedBusinessRow(db, userId, stage, id);
+  const { business: row } = await ownedBusiness(db, { userId, businessId: id, stage });
   await db
     .update(businesses)
     .set({ logoKey: null, logoVersion: null, updatedAt: new Date() })
@@ -63,7 +63,7 @@ export async function readLogo(
   stage: BusinessStage,
   id: number,
 ): Promise<Buffer> {
-  const row = await ownedBusinessRow(db, userId, stage, id);
+  const { business: row } = await ownedBusiness(db, { userId, businessId: id, stage });
   const data = row.logoKey ? await storage.get(row.logoKey) : null;
   if (!data) throw notFound('Este negocio no tiene logo');
   return data;

@@ -1,9 +1,9 @@
 import type { BusinessStage } from '@rumbo/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
 import { attachments, businesses } from '../../db/schema/index.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { ownedBusinessRow } from './owned-business.ts';
 
 /** Deletes the business with everything that hangs from it (cascade), then its stored files. */
 export async function deleteBusiness(
@@ -13,7 +13,7 @@ export async function deleteBusiness(
   stage: BusinessStage,
   id: number,
 ): Promise<void> {
-  await ownedBusinessRow(db, userId, stage, id);
+  await ownedBusiness(db, { userId, businessId: id, stage });
   // The rows go with the business (cascade); their files must be found before.
   const files = await db
     .select({ key: attachments.storageKey })

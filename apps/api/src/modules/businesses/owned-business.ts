@@ -3,17 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ownedBusiness } from '../../db/owned-business.ts';
 import { businesses } from '../../db/schema/index.ts';
-import { type BusinessRow, toBusiness } from './business-wire.ts';
-
-/** The user's business of that stage; another user's, or one of the other stage, does not exist (404). */
-export async function ownedBusinessRow(
-  db: Db,
-  userId: number,
-  stage: BusinessStage,
-  id: number,
-): Promise<BusinessRow> {
-  return (await ownedBusiness(db, { userId, businessId: id, stage })).business;
-}
+import { toBusiness } from './business-wire.ts';
 
 /** GET /api/businesses/{segment}/{id}. */
 export async function getBusiness(
@@ -22,7 +12,7 @@ export async function getBusiness(
   stage: BusinessStage,
   id: number,
 ): Promise<Business> {
-  return toBusiness(await ownedBusinessRow(db, userId, stage, id));
+  return toBusiness((await ownedBusiness(db, { userId, businessId: id, stage })).business);
 }
 
 /** GET /api/businesses: the user's businesses, by ascending id. */

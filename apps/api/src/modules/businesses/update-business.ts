@@ -9,11 +9,11 @@ import {
 } from '@rumbo/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
 import { businesses } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { firstIssue } from '../../http/validation.ts';
 import { toBusiness, toBusinessColumns } from './business-wire.ts';
-import { ownedBusinessRow } from './owned-business.ts';
 
 /** A PATCH body, already checked field by field at the route: only the fields it names change. */
 export type BusinessChange = z.output<typeof ideaPatchSchema> | z.output<typeof establishedPatchSchema>;
@@ -30,7 +30,7 @@ export async function updateBusiness(
   id: number,
   change: BusinessChange,
 ): Promise<Business> {
-  const current = toBusiness(await ownedBusinessRow(db, userId, stage, id));
+  const current = toBusiness((await ownedBusiness(db, { userId, businessId: id, stage })).business);
   const schema = stage === 'idea' ? ideaInputSchema : establishedInputSchema;
   const result = schema.safeParse({ ...current, ...change });
   if (!result.success) {

@@ -21,11 +21,12 @@ import { researchBlock } from '../../ai/prompts/research-context.es.ts';
 import { completeJson } from '../../ai/structured.ts';
 import type { Db } from '../../db/client.ts';
 import { latestStudyReport } from '../../db/latest-study.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
 import { financialPlans, users } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
 import { debit, refund } from '../credits/credits.ts';
-import { planBusiness, planCurrency, planOfBusiness } from './read-plan.ts';
+import { planCurrency, planOfBusiness } from './read-plan.ts';
 
 /** What 'Proponer supuestos' costs: an answer's credit (plan 12 is never charged). */
 export const PROPOSALS_COST = 1;
@@ -128,7 +129,7 @@ export async function proposeAssumptions(
   businessId: number,
 ): Promise<FinancialPlan> {
   const { db, assistant } = deps;
-  const business = await planBusiness(db, userId, businessId);
+  const { business } = await ownedBusiness(db, { userId, businessId });
   const [user] = await db.select({ planId: users.planId }).from(users).where(eq(users.id, userId));
   const planId = user?.planId ?? -1;
   if (!hasPlanAdvisor(planId)) {

@@ -12,11 +12,6 @@ export function planCurrency(business: BusinessRow): 'EUR' | 'USD' {
   return currencyCode(currency === 'dollar' ? 'dollar' : 'euro');
 }
 
-/** The owner's business; another user's does not exist (404). */
-export async function planBusiness(db: Db, userId: number, businessId: number): Promise<BusinessRow> {
-  return (await ownedBusiness(db, { userId, businessId })).business;
-}
-
 /** The wire plan of a business (its stored one, or the first plan from its profile). */
 export async function planOfBusiness(
   db: Db,
@@ -42,5 +37,5 @@ export async function planOfBusiness(
 
 /** GET /api/businesses/{id}/financial-plan. */
 export async function readPlan(db: Db, userId: number, businessId: number): Promise<FinancialPlan> {
-  return planOfBusiness(db, await planBusiness(db, userId, businessId));
+  return planOfBusiness(db, (await ownedBusiness(db, { userId, businessId })).business);
 }

@@ -19,9 +19,10 @@ import {
   DOCUMENT_KINDS,
   type MadeDocument,
   makeDocument,
+  ownerDocument,
 } from './document/plan-document.ts';
 import { proposeAssumptions } from './propose-assumptions.ts';
-import { planBusiness, readPlan } from './read-plan.ts';
+import { readPlan } from './read-plan.ts';
 import { savePlan } from './save-plan.ts';
 import { createShare, listShares, readShared, revokeShare, sharedBusiness } from './share-links.ts';
 
@@ -128,9 +129,8 @@ export function financeRoutes(deps: { db: Db; assistant: Assistant; shareKey: Bu
       responses: { 200: { description: 'El documento', content: documentContent }, ...errors },
     }),
     async (c) => {
-      const { format, kind } = c.req.valid('query');
-      const business = await planBusiness(db, c.get('userId'), c.req.valid('param').id);
-      return download(await makeDocument(db, business, kind, format)) as never;
+      const owner = { userId: c.get('userId'), businessId: c.req.valid('param').id };
+      return download(await ownerDocument(db, owner, c.req.valid('query'))) as never;
     },
   );
   const sharesPath = '/businesses/{id}/financial-plan/shares';
@@ -229,7 +229,7 @@ export function financeRoutes(deps: { db: Db; assistant: Assistant; shareKey: Bu
     async (c) => {
       const { format, kind } = c.req.valid('query');
       const { business } = await sharedBusiness(shares, c.req.valid('param').token, { count: false });
-      return download(await makeDocument(db, business, kind, format)) as never;
+      return download(await makeDocument(db, business, { kind, format })) as never;
     },
   );
   return app;

@@ -1,8 +1,9 @@
 import type { FinancialPlan, FinancialPlanInput } from '@rumbo/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
 import { financialPlans } from '../../db/schema/index.ts';
-import { planBusiness, planOfBusiness } from './read-plan.ts';
+import { planOfBusiness } from './read-plan.ts';
 
 /** PUT /api/businesses/{id}/financial-plan: the founder's assumptions, scenarios and pending proposals. */
 export async function savePlan(
@@ -11,7 +12,7 @@ export async function savePlan(
   businessId: number,
   input: FinancialPlanInput,
 ): Promise<FinancialPlan> {
-  const business = await planBusiness(db, userId, businessId);
+  const { business } = await ownedBusiness(db, { userId, businessId });
   const values = {
     assumptions: input.assumptions,
     scenarios: input.scenarios,

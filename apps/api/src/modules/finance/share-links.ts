@@ -8,10 +8,11 @@ import {
 } from '@rumbo/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businesses, planShares, users } from '../../db/schema/index.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
+import { businesses, planShares } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { BusinessRow } from '../businesses/business-wire.ts';
-import { planBusiness, planOfBusiness } from './read-plan.ts';
+import { planOfBusiness } from './read-plan.ts';
 
 /**
  * Read-only links to a plan (ADR 0042). A link's token is `id.expiry.signature`: a random id, the expiry in
@@ -72,9 +73,8 @@ export interface ShareDeps {
 }
 
 async function ownedForSharing(db: Db, userId: number, businessId: number): Promise<BusinessRow> {
-  const business = await planBusiness(db, userId, businessId);
-  const [user] = await db.select({ planId: users.planId }).from(users).where(eq(users.id, userId));
-  if (!hasPlanAdvisor(user?.planId ?? -1)) {
+  const { business, planId } = await ownedBusiness(db, { userId, businessId });
+  if (!hasPlanAdvisor(planId)) {
     throw forbidden(
       ERROR_CODES.planAdvisorNotAllowed,
       'Los enlaces para compartir están en los planes Founder y CEO. Mejora tu plan para usarlos.',
@@ -109,7 +109,7 @@ export async function listShares(
   userId: number,
   businessId: number,
 ): Promise<PlanShare[]> {
-  await planBusiness(deps.db, userId, businessId);
+  await ownedBusiness(deps.db, { userId, businessId });
   const rows = await deps.db
     .select()
     .from(planShares)
@@ -126,7 +126,7 @@ export async function revokeShare(
   businessId: number,
   shareId: string,
 ): Promise<void> {
-  await planBusiness(deps.db, userId, businessId);
+  await ownedBusiness(deps.db, { userId, businessId });
   const revoked = await deps.db
     .update(planShares)
     .set({ revokedAt: sql`coalesce(${planShares.revokedAt}, now())` })

@@ -2,9 +2,10 @@ import type { LatestResearch, Research, ResearchReport } from '@rumbo/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { latestStudyId } from '../../db/latest-study.ts';
+import { ownedBusiness } from '../../db/owned-business.ts';
 import { businesses, researches } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { canStartRun, researchBusiness } from './start-research.ts';
+import { canStartRun } from './start-research.ts';
 import { latestRun, type ResearchRow, sourcesOf, toReport, toResearch } from './store.ts';
 
 /** The run when its business is the user's (404 otherwise, as if it did not exist). */
@@ -25,7 +26,7 @@ export async function researchOf(db: Db, run: ResearchRow): Promise<Research> {
 
 /** GET /businesses/{id}/research: the latest run, when the last one was completed, and whether to offer another. */
 export async function latestResearch(db: Db, userId: number, businessId: number): Promise<LatestResearch> {
-  const business = await researchBusiness(db, userId, businessId);
+  const { planId } = await ownedBusiness(db, { userId, businessId });
   const latest = await latestRun(db, businessId);
   const studyAt = (id: SQL<number | null>) =>
     db
@@ -39,7 +40,7 @@ export async function latestResearch(db: Db, userId: number, businessId: number)
     last_researched_at: researched?.at?.toISOString() ?? null,
     last_completed_at: completed?.at?.toISOString() ?? null,
     last_completed_id: completed?.id ?? null,
-    can_refresh: await canStartRun(db, userId, business.planId, businessId),
+    can_refresh: await canStartRun(db, userId, planId, businessId),
   };
 }
 

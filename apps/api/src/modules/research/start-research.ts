@@ -28,12 +28,6 @@ export type SendResearchJob = (researchId: number) => Promise<void>;
  */
 const SAME_REQUEST_WINDOW_S = 60;
 
-/** The business when it is the user's, with the user's plan (404 otherwise, as if it did not exist). */
-export async function researchBusiness(db: Db, userId: number, businessId: number) {
-  const { business, planId } = await ownedBusiness(db, { userId, businessId });
-  return { id: business.id, name: business.name, planId };
-}
-
 async function activeOrRecentRun(db: Db, businessId: number): Promise<ResearchRow | undefined> {
   const [row] = await db
     .select()
@@ -78,11 +72,11 @@ export async function startResearch(
   businessId: number,
   requestedTokens?: number,
 ): Promise<ResearchRow> {
-  const business = await researchBusiness(db, userId, businessId);
-  const maxTokens = researchTokenBudget(business.planId, requestedTokens);
+  const { planId } = await ownedBusiness(db, { userId, businessId });
+  const maxTokens = researchTokenBudget(planId, requestedTokens);
   const existing = await activeOrRecentRun(db, businessId);
   if (existing) return existing;
-  if (business.planId === STARTER_PLAN) {
+  if (planId === STARTER_PLAN) {
     const latest = await latestRun(db, businessId);
     if (latest?.status === 'disabled') return latest;
     const [row] = await db
@@ -91,7 +85,7 @@ export async function startResearch(
       .returning();
     return row as ResearchRow;
   }
-  const quota = researchQuota(business.planId);
+  const quota = researchQuota(planId);
   if (quota !== null && quota > 0 && (await runsThisPeriod(db, userId)) >= quota) {
     throw new AppError(403, ERROR_CODES.researchNotAllowed, RESEARCH_QUOTA_MESSAGE);
   }
@@ -105,7 +99,7 @@ export async function startResearch(
       status: 'pending',
       heartbeatAt: new Date(),
       // Without a plan yet (onboarding) the period is the one the plan will begin: set when it is chosen.
-      periodStart: isResearchEnabled(business.planId) ? periodStartOf(userId) : null,
+      periodStart: isResearchEnabled(planId) ? periodStartOf(userId) : null,
     })
     .onConflictDoNothing()
     .returning();

@@ -1,6 +1,7 @@
 import type { FinancialPlan } from '@rumbo/contract';
 import type { Db } from '../../../db/client.ts';
 import { latestStudyReport } from '../../../db/latest-study.ts';
+import { ownedBusiness } from '../../../db/owned-business.ts';
 import type { BusinessRow } from '../../businesses/business-wire.ts';
 import { planOfBusiness } from '../read-plan.ts';
 import { businessPlan, figuresOf, onePager } from './business-plan.es.ts';
@@ -31,13 +32,20 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 60) || 'negocio';
 
+/** GET /api/businesses/{id}/financial-plan/document: the owner's document. */
+export async function ownerDocument(
+  db: Db,
+  ref: { userId: number; businessId: number },
+  request: { kind: DocumentKind; format: DocumentFormat },
+): Promise<MadeDocument> {
+  return makeDocument(db, (await ownedBusiness(db, ref)).business, request);
+}
+
 /** The business plan or the one-pager of a business, as DOCX or PDF (ADR 0042), from its plan and report. */
 export async function makeDocument(
   db: Db,
   business: BusinessRow,
-  kind: DocumentKind,
-  format: DocumentFormat,
-  today = new Date(),
+  { kind, format, today = new Date() }: { kind: DocumentKind; format: DocumentFormat; today?: Date },
 ): Promise<MadeDocument> {
   const plan: FinancialPlan = await planOfBusiness(db, business, today);
   const research = await latestStudyReport(db, business.id);
