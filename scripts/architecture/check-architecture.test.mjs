@@ -90,6 +90,18 @@ const FIXTURES = {
   'apps/api/src/test/fakes/stripe.ts': "import Stripe from 'stripe';\nexport { Stripe };\n",
   'apps/api/src/ai/assistant.ts': "import { streamText } from 'ai';\nexport { streamText };\n",
 
+  // API modules meeting at an entry point (the ledger: fine), reaching into another's use case or its
+  // engine (refused), and a test that reaches further to set up a scenario (fine).
+  'apps/api/src/modules/roadmap/propose.ts': [
+    "import { debit } from '../credits/credits.ts';",
+    "import { researchOf } from '../chats/engine/model-context.ts';",
+    "import type { StoredFile } from '../chats/send/send-sql.ts';",
+    "import { planOf } from './read-plan.ts';",
+    'export const p = [debit, researchOf, planOf];',
+  ].join('\n'),
+  'apps/api/src/modules/roadmap/propose.test.ts':
+    "import { sendMessage } from '../chats/send/send-message.ts';\n",
+
   // Spanish a user reads, in a component (refused: as JSX text, an attribute, a template) and where it
   // belongs (copy modules, tests, test support); English texts and keys that name data are not Spanish.
   'apps/web/src/features/chat/components/empty.tsx': [
@@ -171,6 +183,18 @@ describe('the architecture check', () => {
       'apps/api/src/modules/chats/failure.ts:4 api/only-billing-imports-stripe',
       'apps/api/src/modules/chats/failure.ts:5 api/only-ai-imports-model-sdks',
     ]);
+  });
+
+  it('reports an API module importing what another keeps to itself, not its entry points or from tests', () => {
+    const { violations } = checkArchitecture(root);
+    const reaches = violations.filter((v) => v.rule === 'api/modules-meet-at-entry-points');
+    expect(reaches.map(where)).toEqual([
+      'apps/api/src/modules/roadmap/propose.ts:2 api/modules-meet-at-entry-points',
+      'apps/api/src/modules/roadmap/propose.ts:3 api/modules-meet-at-entry-points',
+    ]);
+    expect(reaches[0]?.message).toContain(
+      'the module "roadmap" imports apps/api/src/modules/chats/engine/model-context.ts, which the module "chats" keeps to itself.',
+    );
   });
 
   it('reports Spanish that a web component spells itself, not in copy modules, tests or test support', () => {

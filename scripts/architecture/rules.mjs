@@ -138,6 +138,67 @@ function onlyCreditsWritesCredits(file, facts) {
 }
 
 /**
+ * What each API module offers the others (docs/architecture.md §2): the ledger, the stored files and
+ * their readers, the business as the wire shows it, the mailer and its letters, the session check, a
+ * user's row, the notices, the plan change's research and the subscription's cancellation. Anything
+ * else of a module is its own; what two modules both need goes to src/db, src/lib or src/ai.
+ */
+export const API_ENTRY_POINTS = {
+  auth: ['auth.ts'],
+  billing: ['cancel-subscription.ts'],
+  businesses: ['business-wire.ts'],
+  credits: ['credits.ts'],
+  files: ['storage.ts', 'images.ts', 'extract/extractor.ts', 'extract/limits.ts'],
+  mail: [
+    'mailer.ts',
+    'unsubscribe.ts',
+    'reset-password.es.ts',
+    'operator-verification.es.ts',
+    'notification-mails.es.ts',
+    'research-mails.es.ts',
+  ],
+  notifications: ['notification-store.ts', 'preferences.ts', 'research-notice.ts'],
+  research: ['plan-change.ts'],
+  users: ['find-user.ts'],
+};
+
+const API_MODULES = `${API_SRC}modules/`;
+
+/** `chats` and `send/send-message.ts` for apps/api/src/modules/chats/send/send-message.ts, else undefined. */
+function apiModuleOf(target) {
+  if (!target?.startsWith(API_MODULES)) return undefined;
+  const [module, ...rest] = target.slice(API_MODULES.length).split('/');
+  return rest.length > 0 ? { module, inside: rest.join('/') } : undefined;
+}
+
+/**
+ * A module's code importing another module's file that is not one of its entry points. Tests may reach
+ * further to set up a scenario (a test of the chat may read the credits' rows), as they may write credits.
+ * @returns {Violation[]}
+ */
+function apiModulesMeetAtEntryPoints(file, facts) {
+  const own = apiModuleOf(file);
+  if (!own || TEST_FILE.test(file)) return [];
+  return facts.imports.flatMap(({ specifier, line }) => {
+    const target = resolveFrom(file, specifier);
+    const other = apiModuleOf(target);
+    if (!other || other.module === own.module) return [];
+    if (API_ENTRY_POINTS[other.module]?.includes(other.inside)) return [];
+    return [
+      {
+        file,
+        line,
+        rule: 'api/modules-meet-at-entry-points',
+        message:
+          `the module "${own.module}" imports ${target}, which the module "${other.module}" keeps to itself. ` +
+          'Move what both need to src/db, src/lib or src/ai, or compose the two in a route; a new entry ' +
+          'point goes in API_ENTRY_POINTS (scripts/architecture/rules.mjs) with docs/architecture.md.',
+      },
+    ];
+  });
+}
+
+/**
  * An SDK import outside its owner, unless it is type-only: a type compiles away and cannot talk to
  * the service, so e.g. the chat may describe the model's messages with `@ai-sdk/provider`'s types.
  * @returns {Violation[]}
@@ -189,6 +250,7 @@ export const RULES = [
   { id: 'web/spanish-lives-in-copy', check: webSpanishLivesInCopy },
   { id: 'web/test-support-stays-in-tests', check: testSupportStaysInTests },
   { id: 'api/only-credits-writes-credit-rows', check: onlyCreditsWritesCredits },
+  { id: 'api/modules-meet-at-entry-points', check: apiModulesMeetAtEntryPoints },
   {
     id: 'api/only-billing-imports-stripe',
     check: (file, facts) =>
