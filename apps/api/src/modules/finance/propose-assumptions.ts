@@ -9,7 +9,7 @@ import {
   planProposalSchema,
   VOLUME_MAX,
 } from '@rumbo/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Assistant } from '../../ai/assistant.ts';
 import {
   PROPOSALS_SYSTEM,
@@ -22,7 +22,7 @@ import { completeJson } from '../../ai/structured.ts';
 import type { Db } from '../../db/client.ts';
 import { latestStudyReport } from '../../db/latest-study.ts';
 import { ownedBusiness } from '../../db/owned-business.ts';
-import { financialPlans, users } from '../../db/schema/index.ts';
+import { financialPlans } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { toBusiness } from '../businesses/business-wire.ts';
 import { debit, refund } from '../credits/credits.ts';
@@ -129,9 +129,7 @@ export async function proposeAssumptions(
   businessId: number,
 ): Promise<FinancialPlan> {
   const { db, assistant } = deps;
-  const { business } = await ownedBusiness(db, { userId, businessId });
-  const [user] = await db.select({ planId: users.planId }).from(users).where(eq(users.id, userId));
-  const planId = user?.planId ?? -1;
+  const { business, planId } = await ownedBusiness(db, { userId, businessId });
   if (!hasPlanAdvisor(planId)) {
     throw forbidden(
       ERROR_CODES.planAdvisorNotAllowed,
