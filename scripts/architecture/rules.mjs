@@ -257,7 +257,7 @@ export const RULES = [
       sdkImports(file, facts, {
         rule: 'api/only-billing-imports-stripe',
         isSdk: (specifier) => isPackage(specifier, 'stripe'),
-        owners: ['modules/billing/', 'test/fakes/'],
+        owners: ['modules/billing/', 'test/'],
         owner: 'Only modules/billing talks to Stripe: call its functions instead',
       }),
   },

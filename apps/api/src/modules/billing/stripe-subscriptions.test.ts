@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PUBLIC_URL, type TestApp } from '../../test/app.ts';
 import type { FakeStripe } from '../../test/fakes/stripe.ts';
-import { debit } from '../credits/credits.ts';
 import {
   backdate,
   checkout,
@@ -17,7 +16,8 @@ import {
   statusOf,
   subscribe,
   subscriber,
-} from './stripe-test-app.ts';
+} from '../../test/stripe-test-app.ts';
+import { debit } from '../credits/credits.ts';
 
 // After the payment with Stripe: the success page's status lookup, the customer portal and plan
 // changes, and one live subscription per user.

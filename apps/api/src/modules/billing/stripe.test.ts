@@ -7,8 +7,6 @@ import { AppError } from '../../http/errors.ts';
 import { createLogger } from '../../logger.ts';
 import { TEST_PUBLIC_URL, type TestApp } from '../../test/app.ts';
 import { type FakeStripe, signStripePayload } from '../../test/fakes/stripe.ts';
-import { ledgerSum } from '../credits/credits.ts';
-import { createStripeContext, stripeConfig } from './stripe-client.ts';
 import {
   checkout,
   closeStripeApp,
@@ -23,7 +21,9 @@ import {
   subscribe,
   subscriber,
   WEBHOOK_SECRET,
-} from './stripe-test-app.ts';
+} from '../../test/stripe-test-app.ts';
+import { ledgerSum } from '../credits/credits.ts';
+import { createStripeContext, stripeConfig } from './stripe-client.ts';
 import { handleStripeWebhook } from './stripe-webhook.ts';
 
 // Stripe's client settings, Checkout and the webhooks; the checkout status, the portal and one live

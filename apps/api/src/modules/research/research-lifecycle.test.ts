@@ -22,7 +22,7 @@ import {
   newUser,
   type StripeApp,
   startStripeApp,
-} from '../billing/stripe-test-app.ts';
+} from '../../test/stripe-test-app.ts';
 
 /**
  * The research around the founder (ADR 0049, 0050, 0051): a plan they pay for starts it, the server owns

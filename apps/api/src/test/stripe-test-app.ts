@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { queryRows } from '../../db/client.ts';
-import { billingSessions } from '../../db/schema/index.ts';
-import { loadEnv } from '../../env.ts';
-import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.ts';
-import { type FakeStripe, signStripePayload, startFakeStripe } from '../../test/fakes/stripe.ts';
-import { stripeConfig } from './stripe-client.ts';
+import { queryRows } from '../db/client.ts';
+import { billingSessions } from '../db/schema/index.ts';
+import { loadEnv } from '../env.ts';
+import { stripeConfig } from '../modules/billing/stripe-client.ts';
+import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from './app.ts';
+import { type FakeStripe, signStripePayload, startFakeStripe } from './fakes/stripe.ts';
 
 /** The Stripe tests' app (with the loopback Stripe fake) and the requests and checks they share. */
 
