@@ -142,7 +142,7 @@ export function researchMailJob(deps: ResearchMailDeps): JobDefinition<{ researc
 }
 
 /** A due mail is sent again after this long (its job was lost, or its send failed). */
-const MAIL_RESEND_AFTER_S = 30;
+export const MAIL_RESEND_AFTER_S = 30;
 
 /**
  * The watchdog's pass over the mails (ADR 0050): each due one not sent for a while (or never), and each
