@@ -9,7 +9,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// The root waits 1 s after the page starts (product.md §2.2).
+// The root waits 1 s after the page starts (product.md §2.2); the screen's later changes get the same
+// margin, for a busy machine running two test files at once (Testing Library's default is 1 s).
 const SLOW = { timeout: 3000 };
 const API = '/api/businesses/4/roadmap';
 
@@ -96,7 +97,7 @@ describe('the roadmap screen (ADR 0055, product.md §2.14)', () => {
     renderWithRouter(createRoutes, { path: '/roadmap/4' });
     fireEvent.click(await screen.findByRole('button', { name: 'Crear mi hoja de ruta' }, SLOW));
     expect(
-      await screen.findByText('Plantilla a partir de tu perfil y de tu estudio de mercado'),
+      await screen.findByText('Plantilla a partir de tu perfil y de tu estudio de mercado', {}, SLOW),
     ).toBeTruthy();
     expect(network.callsTo(`POST ${API}`)).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Próximos 30 días', level: 2 })).toBeTruthy();
@@ -141,7 +142,7 @@ describe('the roadmap screen (ADR 0055, product.md §2.14)', () => {
     renderWithRouter(createRoutes, { path: '/roadmap/4' });
 
     fireEvent.click(await screen.findByRole('checkbox', { name: EXPERIMENT.title }, SLOW));
-    await waitFor(() => expect(screen.getByText('1 de 2 tareas hechas')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('1 de 2 tareas hechas')).toBeTruthy(), SLOW);
     expect(patches[0]).toEqual({ status: 'hecha' });
     expect(screen.getByTestId('estado-hoja-de-ruta').textContent).toContain(
       `Marcar «${EXPERIMENT.title}» como hecha`,
@@ -150,7 +151,7 @@ describe('the roadmap screen (ADR 0055, product.md §2.14)', () => {
     fireEvent.click(
       screen.getByRole('button', { name: `Deshacer: Marcar «${EXPERIMENT.title}» como hecha` }),
     );
-    await waitFor(() => expect(screen.getByText('0 de 2 tareas hechas')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('0 de 2 tareas hechas')).toBeTruthy(), SLOW);
     expect(network.callsTo(`POST ${API}/undo`)).toHaveLength(1);
     expect(screen.getByTestId('estado-hoja-de-ruta').textContent).toBe('Cambio deshecho');
 
@@ -164,7 +165,7 @@ describe('the roadmap screen (ADR 0055, product.md §2.14)', () => {
       },
     );
     fireEvent.click(within(milestone).getByRole('button', { name: 'Añadir tarea' }));
-    expect(await within(milestone).findByRole('checkbox', { name: 'Pedir presupuestos' })).toBeTruthy();
+    expect(await within(milestone).findByRole('checkbox', { name: 'Pedir presupuestos' }, SLOW)).toBeTruthy();
     expect(patches[1]).toEqual({ milestone_id: 1, title: 'Pedir presupuestos' });
   });
 
@@ -218,7 +219,7 @@ describe('the roadmap screen (ADR 0055, product.md §2.14)', () => {
     renderWithRouter(createRoutes, { path: '/roadmap/4' });
     fireEvent.click(await screen.findByRole('button', { name: 'Revisar mi hoja de ruta' }, SLOW));
     const panel = screen.getByRole('region', { name: 'Revisar mi hoja de ruta' });
-    expect(await within(panel).findByRole('heading', { name: 'Se añaden (1)' })).toBeTruthy();
+    expect(await within(panel).findByRole('heading', { name: 'Se añaden (1)' }, SLOW)).toBeTruthy();
     expect(within(panel).getByRole('heading', { name: 'Se quitan (1)' })).toBeTruthy();
     expect(within(panel).getByText('Tarea 11')).toBeTruthy();
     expect(within(panel).getByText(/Propuesta por tu mentor/)).toBeTruthy();
@@ -227,7 +228,7 @@ describe('the roadmap screen (ADR 0055, product.md §2.14)', () => {
     expect(network.callsTo(`POST ${API}/proposal/apply`)).toHaveLength(0);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Aplicar cambios' }));
-    expect(await screen.findByRole('checkbox', { name: 'Registro sanitario' })).toBeTruthy();
+    expect(await screen.findByRole('checkbox', { name: 'Registro sanitario' }, SLOW)).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: 'Tarea 11' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Aplicar cambios' })).toBeNull();
   });
@@ -257,6 +258,6 @@ describe('the roadmap screen (ADR 0055, product.md §2.14)', () => {
     fireEvent.keyDown(last, { key: 'ArrowDown' });
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Subir el hito']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Subir el hito' }));
-    await waitFor(() => expect(patches).toEqual([{ position: 0 }]));
+    await waitFor(() => expect(patches).toEqual([{ position: 0 }]), SLOW);
   });
 });

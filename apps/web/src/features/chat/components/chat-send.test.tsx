@@ -20,16 +20,20 @@ import {
 
 stubChatScreenBrowser();
 
+// What the screen shows after a stubbed response: time enough when the tests run two files at once on a
+// busy machine (Testing Library's default is 1 s).
+const SLOW = { timeout: 3000 };
+
 describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
   it('creates the chat on the first send, streams the answer and finishes it 1.5 s after the end', async () => {
     const { callsTo } = renderChat({
       [`POST ${CHATS}/11/messages/stream`]: { raw: streamed(['Hola, ', '**Ana**.']) },
     });
-    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 }, SLOW);
     type('¿Por dónde empiezo?');
     fireEvent.keyDown(input(), { key: 'Enter' });
 
-    await waitFor(() => expect(answers()[0]?.textContent).toContain('Hola, Ana.'));
+    await waitFor(() => expect(answers()[0]?.textContent).toContain('Hola, Ana.'), SLOW);
     expect(answers()[0]?.querySelector('strong')?.textContent).toBe('Ana');
     expect(callsTo(`POST ${CHATS}`)).toHaveLength(1);
     const [send] = callsTo(`POST ${CHATS}/11/messages/stream`);
@@ -38,10 +42,10 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
     expect(body?.client_message_id).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     expect(input().value).toBe('');
     // Credits: read when the screen opens, again on the first piece and at the end.
-    await waitFor(() => expect(callsTo('GET /api/users/me').length).toBeGreaterThanOrEqual(3));
+    await waitFor(() => expect(callsTo('GET /api/users/me').length).toBeGreaterThanOrEqual(3), SLOW);
 
     expect(answers()[0]?.getAttribute('data-finished')).toBe('false');
-    await waitFor(() => expect(answers()[0]?.getAttribute('data-finished')).toBe('true'), { timeout: 2500 });
+    await waitFor(() => expect(answers()[0]?.getAttribute('data-finished')).toBe('true'), { timeout: 4000 });
   });
 
   it("reads the thread list again after a new thread's first answer, until the model's title shows", async () => {
@@ -54,10 +58,10 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
       },
       [`POST ${CHATS}/11/messages/stream`]: { raw: streamed(['Hola']) },
     });
-    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 }, SLOW);
     type('¿Por dónde empiezo?');
     fireEvent.keyDown(input(), { key: 'Enter' });
-    const nav = await screen.findByRole('navigation', { name: 'Historial de chats' });
+    const nav = await screen.findByRole('navigation', { name: 'Historial de chats' }, SLOW);
     expect(
       await within(nav).findByRole('button', { name: 'Validar la idea' }, { timeout: 4000 }),
     ).toBeTruthy();
@@ -68,17 +72,17 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
     const { callsTo } = renderChat({
       [`POST ${CHATS}/11/messages/stream`]: () => ({ raw: streamed(['Parcial'], { cutAfter: 1 }) }),
     });
-    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 }, SLOW);
     type('Hola');
     fireEvent.keyDown(input(), { key: 'Enter' });
     // Progress shows while it is tried again.
-    expect(await screen.findByText(`Reintentando… (2/${MAX_SEND_ATTEMPTS})`)).toBeTruthy();
+    expect(await screen.findByText(`Reintentando… (2/${MAX_SEND_ATTEMPTS})`, {}, SLOW)).toBeTruthy();
     for (let i = 0; i < MAX_SEND_ATTEMPTS; i++) {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(3000);
       });
     }
-    await waitFor(() => expect(answers()[0]?.textContent).toContain(FAILED_ANSWER_MESSAGE));
+    await waitFor(() => expect(answers()[0]?.textContent).toContain(FAILED_ANSWER_MESSAGE), SLOW);
     const sends = callsTo(`POST ${CHATS}/11/messages/stream`);
     expect(sends).toHaveLength(MAX_SEND_ATTEMPTS);
     const ids = new Set(sends.map((s) => (s.body as { client_message_id: string }).client_message_id));
@@ -102,13 +106,13 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
           body: { code: refusal.code, message: refusal.message },
         },
       });
-      await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+      await screen.findByRole('heading', { name: 'Oliva directa', level: 2 }, SLOW);
       type('Mira esto');
       fireEvent.keyDown(input(), { key: 'Enter' });
-      expect((await screen.findByRole('alert')).textContent).toBe(refusal.message);
+      expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(refusal.message);
       expect(callsTo(`POST ${CHATS}/11/messages/stream`)).toHaveLength(1);
       // Nothing was stored: the question leaves the conversation and its text is back, ready to send.
-      await waitFor(() => expect(input().value).toBe('Mira esto'));
+      await waitFor(() => expect(input().value).toBe('Mira esto'), SLOW);
       expect(answers()).toHaveLength(0);
       expect(document.querySelectorAll('article[data-sender="user"]')).toHaveLength(0);
       unmount();
@@ -117,7 +121,7 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
 
   it('with no credits on Starter, answers locally with Mejorar plan and calls nothing', async () => {
     const { callsTo } = renderChat({}, { planId: 9, credits: 0 });
-    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 }, SLOW);
     type('Hola');
     fireEvent.keyDown(input(), { key: 'Enter' });
     expect(answers()[0]?.textContent).toContain(creditsExhaustedMessage(DEFAULT_PRODUCT_NAME, 9));
@@ -140,11 +144,11 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
     renderChat({
       [`POST ${CHATS}/11/messages/stream`]: { raw: streamed([text], { kind: 'credits_exhausted' }) },
     });
-    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 }, SLOW);
     type('Hola');
     fireEvent.keyDown(input(), { key: 'Enter' });
-    await waitFor(() => expect(answers()[0]?.textContent).toContain(text));
-    expect(await screen.findByRole('link', { name: 'Mejorar plan' })).toBeTruthy();
+    await waitFor(() => expect(answers()[0]?.textContent).toContain(text), SLOW);
+    expect(await screen.findByRole('link', { name: 'Mejorar plan' }, SLOW)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Regenerar la respuesta|Editar tu pregunta/ })).toBeNull();
   });
 
@@ -152,14 +156,14 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
     const { callsTo } = renderChat({
       [`POST ${CHATS}/11/messages/stream`]: { raw: streamed(['Respuesta']) },
     });
-    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 }, SLOW);
     type('   ');
     fireEvent.keyDown(input(), { key: 'Enter' });
     expect(screen.getByRole('button', { name: 'Enviar' })).toHaveProperty('disabled', true);
     type('línea');
     expect(fireEvent.keyDown(input(), { key: 'Enter', shiftKey: true })).toBe(true);
     fireEvent.keyDown(input(), { key: 'Enter' });
-    await waitFor(() => expect(answers()).toHaveLength(1));
+    await waitFor(() => expect(answers()).toHaveLength(1), SLOW);
     type('otra');
     fireEvent.keyDown(input(), { key: 'Enter' });
     expect(input().value).toBe('otra');
@@ -190,17 +194,17 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
         body: message({ id: 21, sender: 'ai_model', content: 'Primera parte y lo que faltaba' }),
       },
     });
-    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 }, SLOW);
     type('Cuéntame');
     fireEvent.keyDown(input(), { key: 'Enter' });
-    await waitFor(() => expect(answers()[0]?.textContent).toContain('Primera parte'));
+    await waitFor(() => expect(answers()[0]?.textContent).toContain('Primera parte'), SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Detener la respuesta' }));
-    await waitFor(() => expect(callsTo(`POST ${CHATS}/11/messages/21/stop`)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(`POST ${CHATS}/11/messages/21/stop`)).toHaveLength(1), SLOW);
     expect(abortSeen).toBe(true);
     expect(answers()[0]?.textContent).toContain('Primera parte');
     expect(answers()[0]?.getAttribute('data-finished')).toBe('true');
     // Then the text as the server kept it, a little past what had arrived.
-    await waitFor(() => expect(answers()[0]?.textContent).toContain('Primera parte y lo que faltaba'));
+    await waitFor(() => expect(answers()[0]?.textContent).toContain('Primera parte y lo que faltaba'), SLOW);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -230,16 +234,16 @@ describe('the chat screen: sending and answers (product.md §2.6, §4)', () => {
         body: message({ id: 21, sender: 'ai_model', content: '' }),
       },
     });
-    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 });
+    await screen.findByRole('heading', { name: 'Oliva directa', level: 2 }, SLOW);
     type('Cuéntame');
     fireEvent.keyDown(input(), { key: 'Enter' });
-    await waitFor(() => expect(name).toBeDefined());
+    await waitFor(() => expect(name).toBeDefined(), SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Detener la respuesta' }));
     // Shown stopped at once; the server hears of it as soon as it has named the answer.
     expect(answers()[0]?.getAttribute('data-finished')).toBe('true');
     expect(callsTo(`POST ${CHATS}/11/messages/21/stop`)).toHaveLength(0);
     act(() => name?.());
-    await waitFor(() => expect(callsTo(`POST ${CHATS}/11/messages/21/stop`)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(`POST ${CHATS}/11/messages/21/stop`)).toHaveLength(1), SLOW);
     expect(abortSeen).toBe(true);
     expect(answers()[0]?.textContent).not.toContain('Texto que ya no se muestra');
   });
