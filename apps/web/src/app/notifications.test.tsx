@@ -86,15 +86,11 @@ describe('the notification centre (ADR 0056)', () => {
     });
     renderWithRouter(createRoutes, { path: '/' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notificaciones: 1 sin leer' }, SLOW));
-    const dialog = await screen.findByRole('dialog', { name: 'Notificaciones' });
-    fireEvent.click(
-      await within(dialog).findByRole('button', {
-        name: /Oliva Directa 5\s*«/,
-      }),
-    );
-    await waitFor(() => expect(network.callsTo('POST /api/notifications/5/open')).toHaveLength(1));
+    const dialog = await screen.findByRole('dialog', { name: 'Notificaciones' }, SLOW);
+    fireEvent.click(await within(dialog).findByRole('button', { name: /Oliva Directa 5\s*«/ }, SLOW));
+    await waitFor(() => expect(network.callsTo('POST /api/notifications/5/open')).toHaveLength(1), SLOW);
     expect(network.callsTo('POST /api/notifications/5/open')[0]?.body).toEqual({ via: 'app' });
-    expect(await screen.findByRole('heading', { name: 'Perfil', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Perfil', level: 1 }, SLOW)).toBeTruthy();
   });
 
   it("shows another plan what it would get and 'Mejorar plan', without asking for notices", async () => {
