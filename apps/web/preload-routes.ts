@@ -30,7 +30,7 @@ export function preloadRoutes(modules: string[]): Plugin {
         };
         for (const module of modules) {
           const id = path.resolve(root, module);
-          const chunk = chunks.find((item) => item.facadeModuleId === id);
+          const chunk = chunks.find((item) => item.moduleIds.includes(id));
           if (!chunk) throw new Error(`preloadRoutes: no chunk is built from ${module}`);
           add(chunk.fileName);
         }

@@ -2,10 +2,17 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreenChunks } from './first-screen-chunks.ts';
 import { precompress } from './precompress.ts';
 import { preloadRoutes } from './preload-routes.ts';
 
 const API_DEV_ORIGIN = 'http://localhost:3000';
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+/** What a first visit shows: the root every address loads, and the login every signed-out visit shows. */
+const FIRST_SCREENS = {
+  root: 'src/app/routes/root.tsx',
+  login: 'src/features/auth/components/login-screen.tsx',
+};
 
 /**
  * In development Vite serves index.html itself, so it asks the API for the same public config
@@ -36,14 +43,28 @@ export default defineConfig({
     react(),
     tailwindcss(),
     devPublicConfig(),
-    preloadRoutes(['src/app/routes/root.tsx', 'src/features/auth/components/login-screen.tsx']),
+    preloadRoutes([FIRST_SCREENS.root, FIRST_SCREENS.login]),
     precompress(),
   ],
   resolve: {
     // The chat renders the model's markdown without raw HTML, so Streamdown's raw-HTML plugin and
     // its HTML parser stay out of the bundle (see src/lib/no-raw-html.ts).
-    alias: { 'rehype-raw': fileURLToPath(new URL('./src/lib/no-raw-html.ts', import.meta.url)) },
+    alias: {
+      'rehype-raw': fileURLToPath(new URL('./src/lib/no-raw-html.ts', import.meta.url)),
+    },
   },
   server: { proxy: { '/api': API_DEV_ORIGIN } },
-  build: { chunkSizeWarningLimit: 400 },
+  build: {
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: firstScreenChunks(ROOT, {
+            shell: FIRST_SCREENS.root,
+            screens: { login: FIRST_SCREENS.login },
+          }),
+        },
+      },
+    },
+  },
 });

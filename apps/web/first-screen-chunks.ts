@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { Rolldown } from 'vite';
+
+/**
+ * The code of a first visit in a few chunks (ADR 0052). Left to itself the bundler splits it into some
+ * twenty small shared chunks, and on a phone's network the browser fetches them six at a time, a round trip
+ * per batch, before the first screen can show. So: the shell every address loads (with everything it
+ * imports statically) is one chunk; each first screen's code that only it uses is another; what a screen
+ * shares with later screens (buttons, fields, icons) is a third, which those screens import as before.
+ */
+export function firstScreenChunks(
+  root: string,
+  { shell, screens }: { shell: string; screens: Record<string, string> },
+): Rolldown.CodeSplittingGroup[] {
+  let plan: Map<string, string> | undefined;
+  const groupOf = (id: string, ctx: Rolldown.ChunkingContext) => {
+    plan ??= planGroups(root, shell, screens, ctx);
+    return plan.get(id) ?? null;
+  };
+  const names = ['start', ...Object.keys(screens).flatMap((name) => [`${name}-shared`, name])];
+  // The shell's group goes first: its code never waits on a screen's chunk.
+  return names.map((name, index) => ({
+    debugName: name,
+    priority: names.length - index,
+    name: (id, ctx) => (groupOf(id, ctx) === name ? name : null),
+  }));
+}
+
+function planGroups(
+  root: string,
+  shell: string,
+  screens: Record<string, string>,
+  ctx: Rolldown.ChunkingContext,
+) {
+  const plan = new Map<string, string>();
+  const shellCode = staticClosure(path.resolve(root, shell), ctx);
+  for (const id of shellCode) plan.set(id, 'start');
+  for (const [name, module] of Object.entries(screens)) {
+    const own = staticClosure(path.resolve(root, module), ctx);
+    const shared = new Set<string>();
+    for (const id of own) {
+      const importers = ctx.getModuleInfo(id)?.importers ?? [];
+      if (!importers.every((importer) => own.has(importer) || shellCode.has(importer))) {
+        // What a shared module imports comes with it: a later screen must not need the screen's own chunk.
+        for (const needed of staticClosure(id, ctx)) shared.add(needed);
+      }
+    }
+    for (const id of own) {
+      if (!plan.has(id)) plan.set(id, shared.has(id) ? `${name}-shared` : name);
+    }
+  }
+  return plan;
+}
+
+/**
+ * The shared contract (declared free of side effects in its package.json) stays with the bundler: it keeps
+ * only the statements a chunk uses, where a contract schema placed in the first screens' chunks would be
+ * built on every start.
+ */
+const CONTRACT = /[\\/]packages[\\/]contract[\\/]/;
+
+/** A module and everything it imports statically (not what it loads on demand). */
+function staticClosure(module: string, ctx: Rolldown.ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const pending = [module];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) {
+      if (!CONTRACT.test(imported)) pending.push(imported);
+    }
+  }
+  return seen;
+}
