@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from './app.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './test/app.ts';
+import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from './test/app.ts';
 import { startTestHttpServer, type TestHttpServer } from './test/http-server.ts';
 
 let t: TestApp;
@@ -150,6 +150,30 @@ describe('the SPA', () => {
       expect(html).toContain('name="rumbo-config"');
       expect(html).toContain('&quot;productName&quot;:&quot;Brújula &lt;Pro&gt;&quot;');
     }
+  });
+
+  it('marks the page of a request without a session cookie as signed out, and only that one', async () => {
+    const SIGNED_OUT = '<meta name="rumbo-signed-out" />';
+    const visitor = await t.request('/login');
+    expect(await visitor.text()).toContain(SIGNED_OUT);
+    expect(visitor.headers.get('vary')).toContain('Cookie');
+    // Another site's cookies say nothing of a session.
+    const other = await t.request('/login', { headers: { cookie: 'theme=dark; _ga=GA1.1' } });
+    expect(await other.text()).toContain(SIGNED_OUT);
+
+    const { cookie } = await signUp(t, {
+      name: 'Ana',
+      email: 'ana.spa@example.com',
+      password: 'clave-segura-1',
+    });
+    expect(cookie).toContain('rumbo.session_token=');
+    const signedIn = await t.request('/chats', { headers: { cookie } });
+    const html = await signedIn.text();
+    expect(html).toContain('name="rumbo-config"');
+    expect(html).not.toContain('rumbo-signed-out');
+    // A cookie that is no longer good is still a cookie: the app asks the server, which says signed out.
+    const stale = await t.request('/chats', { headers: { cookie: 'rumbo.session_token=gone.sig' } });
+    expect(await stale.text()).not.toContain('rumbo-signed-out');
   });
 
   it('serves hashed assets with long caching and a 404 for a missing one', async () => {

@@ -28,7 +28,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import type { Analytics } from './modules/analytics/analytics.ts';
 import { analyticsFromEnv } from './modules/analytics/from-env.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { authSecret, createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
+import { authSecret, carriesSessionCookie, createAuth, isGoogleEnabled } from './modules/auth/auth.ts';
 import { operatorVerificationRoutes } from './modules/auth/operator-verification.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authHandlerWithSignUpRetry } from './modules/auth/sign-up-retry.ts';
@@ -266,7 +266,12 @@ export function createApp(deps: AppDeps): App {
   });
   app.route('/api', api);
 
-  if (deps.webDistDir) mountSpa(app, deps.webDistDir, publicConfig(env));
+  if (deps.webDistDir) {
+    mountSpa(app, deps.webDistDir, {
+      config: publicConfig(env),
+      signedOut: (headers) => !carriesSessionCookie(headers),
+    });
+  }
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

@@ -4,3 +4,8 @@
 export const PUBLIC_CONFIG_META = 'rumbo-config';
 /** The product's name when the installation sets none (or the page carries no config). */
 export const DEFAULT_PRODUCT_NAME = 'Rumbo';
+/**
+ * The name of the <meta> tag the server adds to index.html when the request carries no session cookie:
+ * the visitor is signed out for certain, so the app shows the login without asking for the session first.
+ */
+export const SIGNED_OUT_META = 'rumbo-signed-out';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PUBLIC_CONFIG_META, type PublicConfig } from '@rumbo/contract';
+import { PUBLIC_CONFIG_META, type PublicConfig, SIGNED_OUT_META } from '@rumbo/contract';
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../http/context.ts';
@@ -13,14 +13,23 @@ import { webManifest } from './manifest.ts';
  * Serves the built SPA: hashed assets with a year of caching, in the brotli or gzip copy the build wrote
  * beside each (ADR 0052) when the browser accepts it, and index.html (revalidated on every load, with the
  * installation's public config in a <meta> tag and its title) for every other non-API path so that
- * client-side routes survive a reload.
+ * client-side routes survive a reload. A request without a session cookie gets the page that says so, and
+ * the app shows the login without first asking for the session: a round trip less on a phone's network.
  */
-export function mountSpa(app: Hono<AppEnv>, distDir: string, config: PublicConfig): void {
+export function mountSpa(
+  app: Hono<AppEnv>,
+  distDir: string,
+  { config, signedOut }: { config: PublicConfig; signedOut: (headers: Headers) => boolean },
+): void {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
     throw new Error(`The web app is not built: ${indexPath} is missing (run npm run build)`);
   }
-  const index = compressedCopies(renderIndexHtml(fs.readFileSync(indexPath, 'utf8'), config));
+  const source = fs.readFileSync(indexPath, 'utf8');
+  const pages = {
+    signedOut: compressedCopies(renderIndexHtml(source, config, { signedOut: true })),
+    maybeSignedIn: compressedCopies(renderIndexHtml(source, config, { signedOut: false })),
+  };
   const manifest = JSON.stringify(webManifest(config.productName));
 
   app.use('/assets/*', async (c, next) => {
@@ -41,10 +50,11 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, config: PublicConfi
   );
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Accept-Encoding');
+    c.header('Vary', 'Accept-Encoding, Cookie');
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     if (encoding) c.header('Content-Encoding', encoding);
-    return c.body(index[encoding ?? 'identity'], 200, { 'Content-Type': 'text/html; charset=utf-8' });
+    const page = signedOut(c.req.raw.headers) ? pages.signedOut : pages.maybeSignedIn;
+    return c.body(page[encoding ?? 'identity'], 200, { 'Content-Type': 'text/html; charset=utf-8' });
   });
 }
 
@@ -63,8 +73,13 @@ function compressedCopies(page: string) {
   };
 }
 
-export function renderIndexHtml(source: string, config: PublicConfig): string {
-  const meta = html`<meta name="${PUBLIC_CONFIG_META}" content="${JSON.stringify(config)}" />`.toString();
+export function renderIndexHtml(
+  source: string,
+  config: PublicConfig,
+  { signedOut }: { signedOut: boolean },
+): string {
+  const configMeta = html`<meta name="${PUBLIC_CONFIG_META}" content="${JSON.stringify(config)}" />`;
+  const meta = signedOut ? `${configMeta}\n    <meta name="${SIGNED_OUT_META}" />` : configMeta.toString();
   const title = html`<title>${config.productName}</title>`.toString();
   const openGraph = html`<meta property="og:title" content="${config.productName}" />
     <meta property="og:site_name" content="${config.productName}" />`.toString();

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { fetchSession } from '../features/auth/session.ts';
-import { accountQueryKeys } from '../lib/query-keys.ts';
+import { sessionQuery } from '../features/auth/session.ts';
 
 /**
  * Whether someone is signed in, for route loaders: they run before the root has decided between the
@@ -9,11 +8,7 @@ import { accountQueryKeys } from '../lib/query-keys.ts';
  */
 export async function hasSession(queryClient: QueryClient): Promise<boolean> {
   try {
-    const session = await queryClient.ensureQueryData({
-      queryKey: accountQueryKeys.session,
-      queryFn: fetchSession,
-      staleTime: Number.POSITIVE_INFINITY,
-    });
+    const session = await queryClient.ensureQueryData(sessionQuery);
     return session !== null;
   } catch {
     // The root shows the failure itself.

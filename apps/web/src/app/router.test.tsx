@@ -1,3 +1,4 @@
+import { SIGNED_OUT_META } from '@rumbo/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueryKeys } from '../lib/query-keys.ts';
@@ -128,6 +129,18 @@ describe('the root and its guards (product.md §2.2, §2.3, ADR 0006)', () => {
     expect(screen.getByRole('status').textContent).toContain('Cargando');
     expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chats');
+  });
+
+  it('shows the login without asking for the session when the server marked the page signed out', async () => {
+    const mark = document.createElement('meta');
+    mark.name = SIGNED_OUT_META;
+    document.head.append(mark);
+    const api = stubFetch({});
+    renderWithRouter(createRoutes, { path: '/register' });
+    expect(await screen.findByRole('button', { name: 'Crear cuenta' }, SLOW)).toBeTruthy();
+    expect(api.calls.map((call) => call.path)).not.toContain('/api/auth/get-session');
+    // The mark speaks of the page's first request only: it is gone once read.
+    expect(document.querySelector(`meta[name="${SIGNED_OUT_META}"]`)).toBeNull();
   });
 
   it('lands a user who registers on the root on /onboard, not on /plans', async () => {

@@ -8,6 +8,7 @@ import type { BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 // Without Kysely (about 260 modules loaded for nothing): the database is drizzle's adapter (ADR 0027).
+import { getSessionCookie } from 'better-auth/cookies';
 import { betterAuth } from 'better-auth/minimal';
 import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Db } from '../../db/client.ts';
@@ -34,6 +35,16 @@ export const GOOGLE_PROVIDER_ID = 'google';
 /** The header our HTTP layer fills with the connecting address (clients cannot set it). */
 export const CLIENT_IP_HEADER = 'x-rumbo-client-ip';
 export const PASSWORD_MIN_LENGTH = 8;
+/** Better Auth's cookies are `rumbo.*` (`__Secure-rumbo.*` over HTTPS). */
+const COOKIE_PREFIX = 'rumbo';
+
+/**
+ * Whether a request carries a session cookie at all: without one the visitor is signed out for certain
+ * (with one, only the session check says whether it is still good).
+ */
+export function carriesSessionCookie(headers: Headers): boolean {
+  return getSessionCookie(headers, { cookiePrefix: COOKIE_PREFIX }) !== null;
+}
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 /** Better Auth's endpoints that check a password: each attempt counts toward the sign-in lockout. */
 const PASSWORD_PATHS = new Set([
@@ -200,7 +211,7 @@ export function createAuth({ env, db, mailer, logger, onAccountEvent }: AuthDeps
       disableOriginCheck: false,
       // http/public-origin.ts replaces these headers on every request with the checked public origin.
       trustedProxyHeaders: true,
-      cookiePrefix: 'rumbo',
+      cookiePrefix: COOKIE_PREFIX,
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

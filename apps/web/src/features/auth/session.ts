@@ -1,4 +1,4 @@
-import { NO_PLAN } from '@rumbo/contract';
+import { NO_PLAN, SIGNED_OUT_META } from '@rumbo/contract';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import { accountQueryKeys } from '../../lib/query-keys.ts';
@@ -33,6 +33,30 @@ export async function fetchSession(): Promise<SessionState | null> {
   const { data, error } = await authClient.getSession();
   if (error) throw new SessionUnavailableError(error.status);
   return data?.user ? { identity: toIdentity(data.user), isNewUser: false } : null;
+}
+
+/**
+ * The Better Auth session (null when signed out), for the root and the route loaders alike. It is read once
+ * at start and then changed only by this feature (sign-in, sign-up, sign-out, a 401), so it never goes stale
+ * by itself. A page the server marked as served without a session cookie starts signed out without asking.
+ */
+export const sessionQuery = {
+  queryKey: accountQueryKeys.session,
+  queryFn: fetchSession,
+  initialData: signedOutAtStart,
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * Null (signed out) when the page carries the server's mark, else nothing known. The mark is taken away
+ * once read: it speaks of the page's first request, not of a session started since.
+ */
+function signedOutAtStart(): null | undefined {
+  const mark = document.querySelector(`meta[name="${SIGNED_OUT_META}"]`);
+  if (!mark) return undefined;
+  mark.remove();
+  return null;
 }
 
 /**
