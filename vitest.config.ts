@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // The API's own tests, and those of its developer tools (the research evaluation).
@@ -24,6 +25,11 @@ const apiProject = (engine: 'pglite' | 'postgresql'): TestProjectInlineConfigura
 
 export default defineConfig({
   test: {
+    // Vitest's default for a run is one worker less than the cores: one on CI's 2-core machine, where most API
+    // test files spend their time waiting on server processes, timers and the database, leaving a core idle.
+    // Two files at once there take about half the time; the tests that build a fresh database get the
+    // longer timeouts that needs. Larger machines keep the default.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       // The architecture check of `npm run lint` (scripts/check-architecture.mjs).

@@ -13,7 +13,8 @@ describe('the database', () => {
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it('applies the committed migrations and keeps data across a restart', async () => {
+  // A fresh database runs every migration: tens of seconds when the machine runs other test files too.
+  it('applies the committed migrations and keeps data across a restart', { timeout: 90_000 }, async () => {
     const location = await createTestDatabaseLocation();
     cleanups.push(location.drop);
 

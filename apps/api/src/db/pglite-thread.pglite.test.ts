@@ -111,7 +111,10 @@ describe('PGlite on its own thread', () => {
     }
   });
 
-  it('keeps data on disk across a close and a reopen, and refuses statements once closed', async () => {
+  // Two fresh starts of the engine, each initialising a data directory: slow beside other test files.
+  it('keeps data on disk across a close and a reopen, and refuses statements once closed', {
+    timeout: 90_000,
+  }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-pglite-thread-'));
     try {
       const first = await openPgliteThread(dataDir);
