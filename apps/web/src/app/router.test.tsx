@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueryKeys } from '../lib/query-keys.ts';
 import { sampleIdea } from '../test/businesses.ts';
+import { stubChatScreenBrowser } from '../test/chat-screen-test-kit.tsx';
 import { authUser, productUser, sessionBody, stubFetch } from '../test/fetch-stub.ts';
 import { renderWithRouter } from '../test/render.tsx';
 import { createRoutes } from './router.tsx';
@@ -269,5 +270,34 @@ describe("'Saltar al contenido' (ADR 0018)", () => {
     expect(first?.textContent).toBe('Saltar al contenido');
     fireEvent.click(first as HTMLElement);
     expect(document.activeElement?.contains(screen.getByRole('main'))).toBe(true);
+  });
+});
+
+describe('the chat route', () => {
+  stubChatScreenBrowser();
+
+  it("asks for the chat's threads and study while the product user still loads, and once each", async () => {
+    let answerMe: (() => void) | undefined;
+    const api = stubFetch({
+      'GET /api/auth/get-session': { body: sessionBody() },
+      'GET /api/users/me': () =>
+        new Promise((resolve) => {
+          answerMe = () => resolve({ body: productUser({ plan_id: 11 }) });
+        }),
+      'GET /api/businesses': { body: [sampleIdea({ id: 4 })] },
+      'GET /api/businesses/4/chats': { body: [] },
+      'GET /api/businesses/4/research': { body: { research: null } },
+    });
+    renderWithRouter(createRoutes, { path: '/chat/idea/4' });
+    // The root still shows its spinner (no product user yet), and the threads are on their way.
+    await waitFor(() => expect(api.callsTo('GET /api/businesses/4/chats')).toHaveLength(1), SLOW);
+    expect(api.callsTo('GET /api/businesses')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toContain('Cargando');
+    answerMe?.();
+    await waitFor(() => expect(api.callsTo('GET /api/businesses/4/research')).toHaveLength(1));
+    expect(await screen.findByRole('textbox', { name: 'Mensaje' }, SLOW)).toBeTruthy();
+    // The screen shows what its route asked for without asking again.
+    expect(api.callsTo('GET /api/businesses/4/chats')).toHaveLength(1);
+    expect(api.callsTo('GET /api/businesses/4/research')).toHaveLength(1);
   });
 });

@@ -86,7 +86,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
           ],
         },
-        { path: 'chat/:type/:company', handle: titled(titles.chat), lazy: () => import('./routes/chat.tsx') },
+        {
+          path: 'chat/:type/:company',
+          handle: titled(titles.chat),
+          lazy: () => withLoader(import('./routes/chat.tsx')),
+        },
         // A chat attachment's PDF, opened in a window of its own (ADR 0032).
         { path: 'pdf', handle: titled(titles.pdf), lazy: () => import('./routes/pdf.tsx') },
         {

@@ -7,6 +7,13 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+/**
+ * How long an answer a route asked for ahead of its screen (a route loader) counts as fresh: the screen that
+ * opens a moment later shows it without asking the server again. Changes made here update the cache
+ * directly; what changes elsewhere (a study finishing) is polled by the screens that show it.
+ */
+export const PREFETCHED_FRESH_MS = 10_000;
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -1,6 +1,7 @@
 import { type LatestResearch, RESEARCH_MAX_TOKENS, type Research } from '@rumbo/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api-client.ts';
+import { PREFETCHED_FRESH_MS } from './query-client.ts';
 
 /**
  * A business's latest study, shared by the report's screen, the home and the chat's notice, status line and
@@ -13,6 +14,8 @@ export function latestResearchQueryOptions(businessId: number) {
   return queryOptions({
     queryKey: latestResearchQueryKey(businessId),
     queryFn: ({ signal }) => apiFetch<LatestResearch>(`/api/businesses/${businessId}/research`, { signal }),
+    // The chat's route asks for it ahead of the screen.
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }
 

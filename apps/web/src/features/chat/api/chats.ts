@@ -9,6 +9,7 @@ import {
 } from '@rumbo/contract';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
 import { apiFetch, signalUnauthorized } from '../../../lib/api-client.ts';
+import { PREFETCHED_FRESH_MS } from '../../../lib/query-client.ts';
 
 export const chatQueryKeys = {
   list: (businessId: number) => ['businesses', businessId, 'chats', 'list'] as const,
@@ -30,6 +31,8 @@ export function chatsQueryOptions(businessId: number) {
       });
       return [...chats].sort((a, b) => b.id - a.id);
     },
+    // The chat's route asks for it ahead of the screen.
+    staleTime: PREFETCHED_FRESH_MS,
     initialPageParam: null as number | null,
     getNextPageParam: (last: Chat[]) => (last.length < CHAT_LIST_PAGE ? undefined : last.at(-1)?.id),
   });
