@@ -35,7 +35,12 @@ export default defineConfig({
       // The architecture check of `npm run lint` (scripts/check-architecture.mjs).
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       {
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        // The app's tests, and those of its build plugins (apps/web/*.ts).
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/*.test.ts'],
+          environment: 'jsdom',
+        },
       },
       apiProject('pglite'),
       // The same API suite on a real PostgreSQL server, when one is given (CI always gives one).

@@ -4,21 +4,21 @@ import type { Rolldown } from 'vite';
 /**
  * The code of a first visit in a few chunks (ADR 0052). Left to itself the bundler splits it into some
  * twenty small shared chunks, and on a phone's network the browser fetches them six at a time, a round trip
- * per batch, before the first screen can show. So: the shell every address loads (with everything it
- * imports statically) is one chunk; each first screen's code that only it uses is another; what a screen
+ * per batch, before the first screen can show. So: the start every address loads (the root route with
+ * everything it imports statically) is one chunk; each first screen's code that only it uses is another; what a screen
  * shares with later screens (buttons, fields, icons) is a third, which those screens import as before.
  */
 export function firstScreenChunks(
   root: string,
-  { shell, screens }: { shell: string; screens: Record<string, string> },
+  { start, screens }: { start: string; screens: Record<string, string> },
 ): Rolldown.CodeSplittingGroup[] {
   let plan: Map<string, string> | undefined;
   const groupOf = (id: string, ctx: Rolldown.ChunkingContext) => {
-    plan ??= planGroups(root, shell, screens, ctx);
+    plan ??= planGroups(root, { start, screens }, ctx);
     return plan.get(id) ?? null;
   };
   const names = ['start', ...Object.keys(screens).flatMap((name) => [`${name}-shared`, name])];
-  // The shell's group goes first: its code never waits on a screen's chunk.
+  // The start's group goes first: its code never waits on a screen's chunk.
   return names.map((name, index) => ({
     debugName: name,
     priority: names.length - index,
@@ -26,21 +26,21 @@ export function firstScreenChunks(
   }));
 }
 
-function planGroups(
+/** Which group each module of the first visit goes to, by module id. */
+export function planGroups(
   root: string,
-  shell: string,
-  screens: Record<string, string>,
-  ctx: Rolldown.ChunkingContext,
-) {
+  { start, screens }: { start: string; screens: Record<string, string> },
+  ctx: Pick<Rolldown.ChunkingContext, 'getModuleInfo'>,
+): Map<string, string> {
   const plan = new Map<string, string>();
-  const shellCode = staticClosure(path.resolve(root, shell), ctx);
-  for (const id of shellCode) plan.set(id, 'start');
+  const startCode = staticClosure(path.resolve(root, start), ctx);
+  for (const id of startCode) plan.set(id, 'start');
   for (const [name, module] of Object.entries(screens)) {
     const own = staticClosure(path.resolve(root, module), ctx);
     const shared = new Set<string>();
     for (const id of own) {
       const importers = ctx.getModuleInfo(id)?.importers ?? [];
-      if (!importers.every((importer) => own.has(importer) || shellCode.has(importer))) {
+      if (!importers.every((importer) => own.has(importer) || startCode.has(importer))) {
         // What a shared module imports comes with it: a later screen must not need the screen's own chunk.
         for (const needed of staticClosure(id, ctx)) shared.add(needed);
       }
@@ -60,7 +60,7 @@ function planGroups(
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]/;
 
 /** A module and everything it imports statically (not what it loads on demand). */
-function staticClosure(module: string, ctx: Rolldown.ChunkingContext): Set<string> {
+function staticClosure(module: string, ctx: Pick<Rolldown.ChunkingContext, 'getModuleInfo'>): Set<string> {
   const seen = new Set<string>();
   const pending = [module];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {

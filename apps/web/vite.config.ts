@@ -49,9 +49,7 @@ export default defineConfig({
   resolve: {
     // The chat renders the model's markdown without raw HTML, so Streamdown's raw-HTML plugin and
     // its HTML parser stay out of the bundle (see src/lib/no-raw-html.ts).
-    alias: {
-      'rehype-raw': fileURLToPath(new URL('./src/lib/no-raw-html.ts', import.meta.url)),
-    },
+    alias: { 'rehype-raw': fileURLToPath(new URL('./src/lib/no-raw-html.ts', import.meta.url)) },
   },
   server: { proxy: { '/api': API_DEV_ORIGIN } },
   build: {
@@ -60,7 +58,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: firstScreenChunks(ROOT, {
-            shell: FIRST_SCREENS.root,
+            start: FIRST_SCREENS.root,
             screens: { login: FIRST_SCREENS.login },
           }),
         },
