@@ -26,7 +26,7 @@ const API_ENTRIES = [
 const API_COPIES = [
   'db/pglite-worker.js',
   'db/pglite-initdb.js',
-  'modules/files/extract/reader-launcher.js',
+  'lib/child-processes/process-launcher.js',
   'modules/billing/local-checkout.css',
 ];
 

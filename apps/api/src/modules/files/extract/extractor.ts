@@ -1,4 +1,9 @@
 import {
+  createProcessLauncher,
+  type NicedProcess,
+  ProcessEnded,
+} from '../../../lib/child-processes/niced-process.ts';
+import {
   EXTRACTION_HEAP_MB,
   EXTRACTION_MEMORY_MB,
   EXTRACTION_RECYCLE_MB,
@@ -9,9 +14,11 @@ import {
   EXTRACTIONS_WAITING,
 } from './limits.ts';
 import type { ExtractResult, ExtractTask } from './read-document.ts';
-import { createReaderLauncher, ReaderEnded, type ReaderProcess } from './reader-process.ts';
 
 export type { ExtractTask };
+
+/** A reading process: extract-child.ts, started through the process launcher (lib/child-processes). */
+type ReaderProcess = NicedProcess<ExtractTask, ExtractResult>;
 
 const MB = 1024 * 1024;
 /** How often the memory of the server and of its reading processes is read while documents are read. */
@@ -55,7 +62,7 @@ interface Reading {
 }
 
 /**
- * Reads documents in processes of their own (reader-process.ts, started by a small launcher process
+ * Reads documents in processes of their own (extract-child.ts, started by a small launcher process
  * that starts at once), at most `atOnce` at a time so that a burst of uploads leaves cores for everything
  * else; up to `waiting` more wait and the rest are refused at once. Each reading has a time limit, a heap
  * limit and a resident-memory cap on its process, and the server as a whole a cap over its idle memory;
@@ -77,7 +84,9 @@ export function createTextExtractor(limits: Partial<ExtractorLimits> = {}): Text
   };
   const { timeoutMs, heapMb, memoryMb, serverMemoryMb, recycleMb, readingsPerProcess, atOnce, waiting } =
     settings;
-  const launcher = createReaderLauncher();
+  const launcher = createProcessLauncher<ExtractTask, ExtractResult>(
+    'modules/files/extract/extract-child.ts',
+  );
   const start = () => launcher.start(heapMb);
 
   let running = 0;
@@ -127,7 +136,7 @@ export function createTextExtractor(limits: Partial<ExtractorLimits> = {}): Text
   const putBack = (reader: ReaderProcess, outcome: ExtractOutcome) => {
     const reusable =
       ('text' in outcome || outcome.refused === 'unreadable') &&
-      reader.readings < readingsPerProcess &&
+      reader.tasks < readingsPerProcess &&
       !(reader.rss() > recycleMb * MB) &&
       spare === undefined;
     if (reusable) spare = Promise.resolve(reader);
@@ -172,11 +181,11 @@ export function createTextExtractor(limits: Partial<ExtractorLimits> = {}): Text
     const timer = setTimeout(() => stop(reading, 'too-complex'), timeoutMs);
     let outcome: ExtractOutcome;
     try {
-      outcome = await reading.reader.read(task);
+      outcome = await reading.reader.run(task);
     } catch (error) {
       // Killed by a limit, or out of heap (the process died). Anything else is a fault of ours, and the
       // process goes with it.
-      if (!(error instanceof ReaderEnded)) {
+      if (!(error instanceof ProcessEnded)) {
         reading.reader.kill();
         throw error;
       }

@@ -8,7 +8,7 @@ export interface ExtractTask {
 
 export type ExtractResult = { text: string } | { refused: 'unreadable' | 'too-large' };
 
-/** A document's text, or why its reader gave up on it; runs in a reading process (reader-process.ts). */
+/** A document's text, or why its reader gave up on it; runs in a reading process (extract-child.ts). */
 export async function readDocument(task: ExtractTask): Promise<ExtractResult> {
   try {
     const text = task.kind === 'pdf' ? await readPdfText(task.data) : await readDocxText(task.data);

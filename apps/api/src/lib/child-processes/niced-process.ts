@@ -2,55 +2,57 @@ import { type ChildProcess, fork, type Serializable } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { codeFile, FROM_SOURCES } from '../../../paths.ts';
-import type { ExtractResult, ExtractTask } from './read-document.ts';
+import { codeFile, FROM_SOURCES } from '../../paths.ts';
 
 /**
- * A reading process's entry, beside this module in the language this module runs in: TypeScript when the
- * server runs from its sources (through tsx, in development and the tests), JavaScript once compiled.
- * Either way the process is plain `node`; from the sources it loads tsx itself, resolved from this folder.
+ * Work that would hold up the server's thread, or that a hostile input could make unbounded, done in
+ * child processes of lower priority (ADR 0024: the document readers; ADR 0025: the research's grounding).
+ * A child is a module under apps/api/src that serves tasks (serve-tasks.ts), named by its source path;
+ * it runs beside this module in the language this module runs in: TypeScript when the server runs from
+ * its sources (through tsx, in development and the tests), JavaScript once compiled (a build emits it as
+ * an entry point of its own, and copies process-launcher.js beside it). Either way the process is plain
+ * `node`; from the sources it loads tsx itself, resolved from the child's folder.
  */
-const READER = {
-  entry: codeFile('modules/files/extract/extract-child.ts'),
+const childEntry = (sourcePath: string) => ({
+  entry: codeFile(sourcePath),
   loader: FROM_SOURCES ? ['--import', 'tsx'] : [],
-  cwd: path.dirname(codeFile('modules/files/extract/extract-child.ts')),
-};
-const LAUNCHER = codeFile('modules/files/extract/reader-launcher.js');
+  cwd: path.dirname(codeFile(sourcePath)),
+});
+const LAUNCHER = codeFile('lib/child-processes/process-launcher.js');
 
 /**
- * How far below the server's own the launcher's scheduling priority is (`nice`), and so its reading
- * processes' (they inherit it): on a busy machine the server's thread, answering everyone else, gets the
- * cores first.
+ * How far below the server's own the launcher's scheduling priority is (`nice`), and so its children's
+ * (they inherit it): on a busy machine the server's thread, answering everyone else, gets the cores first.
  */
 const NICENESS = 10;
-/** How long a reading process may take to load its readers (seconds on a loaded machine, through tsx). */
+/** How long a child may take to load its code (seconds on a loaded machine, through tsx). */
 const START_MS = 30_000;
 
-/** The reading process ended before it answered (killed, or it crashed: out of heap). */
-export class ReaderEnded extends Error {}
+/** The child ended before it answered (killed, or it crashed: out of heap). */
+export class ProcessEnded extends Error {}
 
-export interface ReaderProcess {
+export interface NicedProcess<Task, Result> {
   readonly pid: number;
-  /** Documents it has read. */
-  readonly readings: number;
+  /** Tasks it has been given. */
+  readonly tasks: number;
   /** Whether it is still there (not ended, nor killed). */
   readonly running: boolean;
   /** Its resident memory in bytes, from /proc (Linux); NaN elsewhere or once it has ended. */
   rss(): number;
-  /** Reads one document (one at a time); rejects with ReaderEnded if the process ends first. */
-  read(task: ExtractTask): Promise<ExtractResult>;
+  /** Gives it one task (one at a time); rejects with ProcessEnded if the process ends first. */
+  run(task: Task): Promise<Result>;
   /** Ends it at once (SIGKILL): the kernel takes back everything it held. */
   kill(): void;
   /** Resolves once it has ended. */
   readonly ended: Promise<void>;
 }
 
-export interface ReaderLauncher {
-  /** Starts a reading process with `heapMb` of V8 heap; resolves once its readers are loaded. */
-  start(heapMb: number): Promise<ReaderProcess>;
+export interface ProcessLauncher<Task, Result> {
+  /** Starts a child with `heapMb` of V8 heap; resolves once its code is loaded. */
+  start(heapMb: number): Promise<NicedProcess<Task, Result>>;
   /** The launcher's own resident memory in bytes (see residentBytes); NaN when it is not running. */
   rss(): number;
-  /** Ends the launcher, and with it every reading process. */
+  /** Ends the launcher, and with it every child it started. */
   close(): Promise<void>;
 }
 
@@ -64,30 +66,33 @@ function residentBytes(pid: number): number {
   }
 }
 
-type FromLauncher =
+type FromLauncher<Result> =
   | { ready: true }
   | { op: 'started'; id: number; pid: number }
-  | { op: 'result'; id: number; result: ExtractResult }
+  | { op: 'result'; id: number; result: Result }
   | { op: 'ended'; id: number; why: string; stderr: string };
 
-/** What the server knows of one reading process, by the id it gave it: where the launcher's news goes. */
-interface Route {
+/** What the server knows of one child, by the id it gave it: where the launcher's news goes. */
+interface Route<Result> {
   started(pid: number): void;
-  result(result: ExtractResult): void;
+  result(result: Result): void;
   ended(why: string, stderr: string): void;
 }
 
 /**
- * Starts the launcher (reader-launcher.js): a small process, started at once while the server is still
- * small, that starts the reading processes so that the server never copies itself to start one. It gets
- * no environment, none of the server's Node flags and a lower priority than the server's, and it does not
- * keep the server alive while no document is being read. If it ends, the next reading starts a new one.
+ * Starts a launcher (process-launcher.js) for the children that run `sourcePath`: a small process,
+ * started at once while the server is still small, that starts the children so that the server never
+ * copies itself to start one. It gets no environment, none of the server's Node flags and a lower
+ * priority than the server's, and it does not keep the server alive while no task is under way. If it
+ * ends, the next start starts a new one. Tasks and results cross the channels by structured clone
+ * (`serialization: 'advanced'`): plain data only, copied twice (server → launcher → child).
  */
-export function createReaderLauncher(): ReaderLauncher {
+export function createProcessLauncher<Task, Result>(sourcePath: string): ProcessLauncher<Task, Result> {
+  const CHILD = childEntry(sourcePath);
   let launcher: { child: ChildProcess; ready: Promise<void> } | undefined;
-  const routes = new Map<number, Route>();
+  const routes = new Map<number, Route<Result>>();
   let nextId = 1;
-  // Requests out (starts and readings): the launcher keeps the server alive only while there are some.
+  // Requests out (starts and tasks): the launcher keeps the server alive only while there are some.
   let pending = 0;
   const hold = () => {
     pending += 1;
@@ -111,11 +116,11 @@ export function createReaderLauncher(): ReaderLauncher {
     try {
       if (child.pid !== undefined) os.setPriority(child.pid, Math.min(19, os.getPriority() + NICENESS));
     } catch {
-      // Not every platform lets a process lower another's priority; readings are bounded anyway.
+      // Not every platform lets a process lower another's priority; the children's work is bounded anyway.
     }
     const gone = () => {
       if (launcher?.child === child) launcher = undefined;
-      // Its reading processes lose their channel and end; what was asked of them cannot be answered.
+      // Its children lose their channel and end; what was asked of them cannot be answered.
       for (const route of [...routes.values()]) route.ended('the launcher ended', '');
     };
     const ready = new Promise<void>((resolve, reject) => {
@@ -125,7 +130,7 @@ export function createReaderLauncher(): ReaderLauncher {
     });
     // Seen by whoever waits for it; here only kept from being an unhandled rejection.
     ready.catch(() => {});
-    child.on('message', (message: FromLauncher) => {
+    child.on('message', (message: FromLauncher<Result>) => {
       if (!('op' in message)) return;
       const route = routes.get(message.id);
       if (message.op === 'started') route?.started(message.pid);
@@ -154,10 +159,10 @@ export function createReaderLauncher(): ReaderLauncher {
   };
 
   const start = (heapMb: number) =>
-    new Promise<ReaderProcess>((resolveStart, rejectStart) => {
+    new Promise<NicedProcess<Task, Result>>((resolveStart, rejectStart) => {
       const id = nextId++;
       let pid: number | undefined;
-      let readings = 0;
+      let tasks = 0;
       let killed = false;
       let done = false;
       const running = () => !killed && !done && pid !== undefined;
@@ -166,26 +171,28 @@ export function createReaderLauncher(): ReaderLauncher {
         markEnded = resolve;
       });
       let starting = true;
-      let reply: { resolve(result: ExtractResult): void; reject(error: Error): void } | undefined;
+      let reply: { resolve(result: Result): void; reject(error: Error): void } | undefined;
 
-      const reader: ReaderProcess = {
+      const worker: NicedProcess<Task, Result> = {
         get pid() {
           return pid ?? -1;
         },
-        get readings() {
-          return readings;
+        get tasks() {
+          return tasks;
         },
         get running() {
           return running();
         },
         rss: () => (running() ? residentBytes(pid as number) : Number.NaN),
-        read(task) {
-          if (!running()) return Promise.reject(new ReaderEnded('the reading process has ended'));
-          readings += 1;
+        run(task) {
+          if (!running()) return Promise.reject(new ProcessEnded('the process has ended'));
+          tasks += 1;
           hold();
-          return new Promise<ExtractResult>((resolve, reject) => {
+          return new Promise<Result>((resolve, reject) => {
             reply = { resolve, reject };
-            send({ op: 'read', id, task }).catch((error: Error) => route.ended(error.message, ''));
+            send({ op: 'task', id, task: task as Serializable }).catch((error: Error) =>
+              route.ended(error.message, ''),
+            );
           }).finally(letGo);
         },
         kill() {
@@ -201,16 +208,16 @@ export function createReaderLauncher(): ReaderLauncher {
       };
 
       const timer = setTimeout(() => {
-        reader.kill();
+        worker.kill();
         route.ended(`not ready within ${START_MS} ms`, '');
       }, START_MS);
-      const route: Route = {
+      const route: Route<Result> = {
         started(startedPid) {
           pid = startedPid;
           starting = false;
           clearTimeout(timer);
           letGo();
-          resolveStart(reader);
+          resolveStart(worker);
         },
         result(result) {
           const waiting = reply;
@@ -225,11 +232,11 @@ export function createReaderLauncher(): ReaderLauncher {
             starting = false;
             clearTimeout(timer);
             letGo();
-            rejectStart(new Error(`the reading process ended (${why}) before it was ready: ${stderr}`));
+            rejectStart(new Error(`the process ended (${why}) before it was ready: ${stderr}`));
           }
           const waiting = reply;
           reply = undefined;
-          waiting?.reject(new ReaderEnded(`the reading process ended (${why})`));
+          waiting?.reject(new ProcessEnded(`the process ended (${why})`));
           markEnded();
         },
       };
@@ -238,9 +245,9 @@ export function createReaderLauncher(): ReaderLauncher {
       send({
         op: 'start',
         id,
-        entry: READER.entry,
-        execArgv: [`--max-old-space-size=${heapMb}`, ...READER.loader],
-        cwd: READER.cwd,
+        entry: CHILD.entry,
+        execArgv: [`--max-old-space-size=${heapMb}`, ...CHILD.loader],
+        cwd: CHILD.cwd,
       }).catch((error: Error) => route.ended(error.message, ''));
     });
 
@@ -250,7 +257,7 @@ export function createReaderLauncher(): ReaderLauncher {
     async close() {
       const current = launcher;
       if (!current) return;
-      // The launcher ends its reading processes and waits for them when its channel closes, then ends.
+      // The launcher ends its children and waits for them when its channel closes, then ends.
       current.child.ref();
       const exited = new Promise<void>((resolve) => current.child.once('exit', () => resolve()));
       current.child.disconnect();
