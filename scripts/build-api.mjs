@@ -21,6 +21,7 @@ const API_ENTRIES = [
   'ops/restore-cli.ts',
   'ai/model-download.ts',
   'modules/files/extract/extract-child.ts',
+  'modules/research/grounding/grounding-child.ts',
 ];
 /** Files the code starts or reads as they are (plain JavaScript run by a worker or a process, a stylesheet). */
 const API_COPIES = [

@@ -104,3 +104,26 @@ export function indexPassages(text: string): PassageIndex {
 export function rankPassages(text: string, query: string, limit: number): RankedPassage[] {
   return indexPassages(text).rank(query, limit);
 }
+
+/** Characters of one page the model reads for a question. */
+export const SOURCE_PROMPT_CHARS = 2_400;
+
+/**
+ * What the model reads of a page for a question: the passages closest to the question (BM25 over the
+ * whole text, not its first characters), in page order, within SOURCE_PROMPT_CHARS.
+ */
+export function passagesFor(text: string, question: string): string {
+  const ranked = rankPassages(text, question, 12);
+  if (ranked.length === 0) return text.slice(0, SOURCE_PROMPT_CHARS);
+  const chosen: typeof ranked = [];
+  let used = 0;
+  for (const passage of ranked) {
+    if (used + passage.text.length > SOURCE_PROMPT_CHARS) continue;
+    chosen.push(passage);
+    used += passage.text.length;
+  }
+  return chosen
+    .sort((a, b) => a.index - b.index)
+    .map((p) => p.text)
+    .join(' […] ');
+}

@@ -48,17 +48,20 @@ function quoteOf(passage: string, claim: string, figures: Fact[]): string {
 }
 
 /**
- * A source's facts and passage index, made once per source object: a run checks many claims against the
- * same few pages, and indexing a 20,000-character page for each claim would hold up the event loop.
+ * A source's facts and passage index, made once per text: a run checks many claims against the same few
+ * pages, and indexing a 20,000-character page for each claim would waste the grounding process's time.
+ * Keyed by the text, not the source object: each task reaches the grounding process as a fresh copy
+ * (ADR 0025). The pages used last are kept.
  */
-const prepared = new WeakMap<SourceText, { facts: SourceFacts; passages: PassageIndex }>();
+const PREPARED_KEPT = 128;
+const prepared = new Map<string, { facts: SourceFacts; passages: PassageIndex }>();
 
 function prepare(source: SourceText) {
-  let ready = prepared.get(source);
-  if (!ready) {
-    ready = { facts: sourceFacts(source.text), passages: indexPassages(source.text) };
-    prepared.set(source, ready);
-  }
+  let ready = prepared.get(source.text);
+  if (ready) prepared.delete(source.text);
+  else ready = { facts: sourceFacts(source.text), passages: indexPassages(source.text) };
+  prepared.set(source.text, ready);
+  if (prepared.size > PREPARED_KEPT) prepared.delete(prepared.keys().next().value as string);
   return ready;
 }
 

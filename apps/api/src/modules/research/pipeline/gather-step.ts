@@ -8,14 +8,14 @@ import {
   type SourceForPrompt,
 } from '../../../ai/prompts/research.es.ts';
 import { hostOf } from '../../../lib/outside-text.ts';
-import { supportOf } from '../grounding/support.ts';
+import { grounding } from '../grounding/grounding-process.ts';
 import { PageRefused } from '../web/fetch-page.ts';
 import { mayGather } from './budget.ts';
 import type { PlannedQuestion } from './plan-step.ts';
 import { PROGRESS, within } from './progress.ts';
 import { RUN_TEXT } from './report-text.es.ts';
 import { askModel, event, outOfTime, type RunContext } from './run-context.ts';
-import { passagesFor, rankResults, type SourceLibrary } from './sources.ts';
+import { rankResults, type SourceLibrary } from './sources.ts';
 import { runStep, type Step, storedResult } from './step-runner.ts';
 
 export const notesSchema = z.object({
@@ -139,7 +139,7 @@ async function readPages(
         number: source.number,
         title: source.title,
         // The question and the searches made for it: both say what the passages must be about.
-        text: passagesFor(source.text, `${question.question} ${queries.join(' ')}`),
+        text: await grounding.passagesFor(source.text, `${question.question} ${queries.join(' ')}`),
       });
     }
   }
@@ -200,17 +200,20 @@ function passStep(
   };
 }
 
-/** Whether a question needs more: few findings its sources support, a 'Falta dato', a gap the model named. */
-function isThin(passes: QuestionPass[], library: SourceLibrary): boolean {
+/**
+ * Whether a question needs more: few findings its sources support, a 'Falta dato', a gap the model named.
+ * The support is checked in the grounding process, given the sources the findings cite.
+ */
+async function isThin(passes: QuestionPass[], library: SourceLibrary): Promise<boolean> {
   const findings = passes.flatMap((p) => p.findings);
-  const supported = findings.filter(
-    (f) =>
-      f.sources.length > 0 &&
-      supportOf(
-        f.text,
-        f.sources.flatMap((n) => library.get(n) ?? []),
-      ).supported,
-  ).length;
+  const cited = [...new Set(findings.flatMap((f) => f.sources))].flatMap((n) => {
+    const source = library.get(n);
+    return source ? [{ number: source.number, text: source.text }] : [];
+  });
+  const supported = await grounding.supported(
+    findings.map((f) => ({ text: f.text, sources: f.sources })),
+    cited,
+  );
   const gap = findings.some((f) => /falta dato/i.test(f.text)) || (passes.at(-1)?.followUp.length ?? 0) > 0;
   return supported < SUPPORTED_ENOUGH || gap;
 }
@@ -312,7 +315,16 @@ export async function gather(
       const stored = storedResult(ctx, { column: 'notes', key });
       if (stored === undefined) {
         // Depth is what the budget allows after every question had its first pass: nothing is listed as missing.
-        if (!mayGather(ctx) || outOfTime(ctx) || !isThin(done, library)) continue;
+        if (!mayGather(ctx) || outOfTime(ctx)) continue;
+        let thin: boolean;
+        try {
+          thin = await isThin(done, library);
+        } catch (error) {
+          // The grounding process failed twice on it: the question keeps what it has.
+          ctx.deps.logger.warn({ err: error, researchId: ctx.id }, 'research support check failed');
+          thin = false;
+        }
+        if (!thin) continue;
       }
       const queries = stored === undefined ? followUpQueries(ctx, question, done, library, width) : [];
       if (stored === undefined && queries.length === 0) continue;

@@ -1,6 +1,6 @@
 import { REPORT_SECTION_KEYS, type ReportSection } from '@rumbo/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { modelAssistant } from '../../../ai/assistant.ts';
 import { openAICompatibleModel } from '../../../ai/openai-compatible.ts';
 import { researches } from '../../../db/schema/index.ts';
@@ -16,6 +16,7 @@ import {
   requestedSection,
   researchModelScript,
 } from '../../../test/fakes/research-model.ts';
+import { grounding } from '../grounding/grounding-process.ts';
 import { sourcesOf, toReport } from '../store.ts';
 import type { PageFetcher } from '../web/fetch-page.ts';
 import type { SearchClient } from '../web/search.ts';
@@ -346,5 +347,43 @@ describe('depth', () => {
     expect(report.questions.map((q) => q.fallback)).toEqual([true, true, true, true]);
     expect(report.questions[0]?.queries[0]).toBe(FAKE_PLAN[0]?.query);
     expect(report.questions[0]?.sources).toEqual([]);
+  });
+});
+
+describe('the grounding process', () => {
+  it('ends a run in the same report when its grounding process is killed in the middle', async () => {
+    const claimsOf = (sections: Record<string, ReportSection>) =>
+      REPORT_SECTION_KEYS.map((key) => sections[key]?.claims);
+    const calm = await newRun(7);
+    await runResearch(deps(), calm, new AbortController().signal);
+    const expected = await stored(calm);
+    expect(expected).toMatchObject({ status: 'completed', mode: 'web' });
+
+    // The first section's check: its process is killed as soon as the check is asked for, before it answers.
+    const check = grounding.checkSection;
+    const killed: number[] = [];
+    const spy = vi.spyOn(grounding, 'checkSection').mockImplementation(async (input) => {
+      const answer = check(input);
+      if (killed.length === 0) {
+        killed.push(...grounding.pids());
+        for (const pid of killed) process.kill(pid, 'SIGKILL');
+      }
+      return answer;
+    });
+    const id = await newRun(7);
+    try {
+      await runResearch(deps(), id, new AbortController().signal);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(killed).toHaveLength(1);
+    expect(killed[0]).not.toBe(process.pid);
+    const run = await stored(id);
+    expect(run).toMatchObject({ status: 'completed', partial: expected.partial, mode: 'web' });
+    expect(claimsOf(run.sections)).toEqual(claimsOf(expected.sections));
+    expect(run.missing).toEqual(expected.missing);
+    // Another process finished the run, and is there for the next.
+    expect(grounding.pids()).toHaveLength(1);
+    expect(grounding.pids()).not.toContain(killed[0]);
   });
 });

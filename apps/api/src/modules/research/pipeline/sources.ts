@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
 import { hostOf, normaliseUrl } from '../../../lib/outside-text.ts';
 import { fold } from '../grounding/facts.ts';
-import { rankPassages } from '../grounding/passages.ts';
 import { PAGE_TEXT_MAX_CHARS } from '../web/extract.ts';
 import type { SearchResult } from '../web/search.ts';
 
@@ -110,27 +109,4 @@ export function rankResults(results: SearchResult[], country: string): SearchRes
     return host !== null && officialSourceOf(country, host) !== undefined;
   };
   return [...unique.filter(official), ...unique.filter((r) => !official(r))];
-}
-
-/** Characters of one page the model reads for a question. */
-export const SOURCE_PROMPT_CHARS = 2_400;
-
-/**
- * What the model reads of a page for a question: the passages closest to the question (BM25 over the
- * whole text, not its first characters), in page order, within SOURCE_PROMPT_CHARS.
- */
-export function passagesFor(text: string, question: string): string {
-  const ranked = rankPassages(text, question, 12);
-  if (ranked.length === 0) return text.slice(0, SOURCE_PROMPT_CHARS);
-  const chosen: typeof ranked = [];
-  let used = 0;
-  for (const passage of ranked) {
-    if (used + passage.text.length > SOURCE_PROMPT_CHARS) continue;
-    chosen.push(passage);
-    used += passage.text.length;
-  }
-  return chosen
-    .sort((a, b) => a.index - b.index)
-    .map((p) => p.text)
-    .join(' […] ');
 }

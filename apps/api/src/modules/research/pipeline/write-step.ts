@@ -14,8 +14,8 @@ import {
   summaryPrompt,
 } from '../../../ai/prompts/research.es.ts';
 import { estimateTokens } from '../../../lib/estimate-tokens.ts';
-import { checkClaims, type RawClaim } from '../grounding/check-claims.ts';
-import { isSpanish } from '../grounding/language.ts';
+import type { RawClaim } from '../grounding/check-claims.ts';
+import { grounding } from '../grounding/grounding-process.ts';
 import { mayWrite, RESERVE_SHARE } from './budget.ts';
 import type { Missing, QuestionPass } from './gather-step.ts';
 import { type PlannedQuestion, questionsFor } from './plan-step.ts';
@@ -108,7 +108,7 @@ function materialFor(
 /**
  * Asks for a section, then keeps only Spanish claims: those that are not are rewritten once and
  * checked again; still not Spanish, they are dropped and listed. Then the claims are checked against
- * the stored sources (grounding/check-claims.ts).
+ * the stored sources (grounding/check-claims.ts). Both checks run in the grounding process (ADR 0025).
  */
 async function writeOne(
   ctx: RunContext,
@@ -126,7 +126,8 @@ async function writeOne(
     });
   const first = await ask(prompt);
   let claims: RawClaim[] = first.claims;
-  const foreign = claims.filter((c) => !isSpanish(c.text));
+  const spanish = await grounding.spanish(claims.map((c) => c.text));
+  const foreign = claims.filter((_, i) => !spanish[i]);
   if (foreign.length > 0) {
     // Reports drift into English (gpt-researcher#1057, #1100): those claims are rewritten once.
     await event(ctx, {
@@ -136,22 +137,21 @@ async function writeOne(
       progress: ctx.run.progress / 1000,
     });
     const again = await ask(rewriteInSpanishPrompt(JSON.stringify({ claims: foreign, score: null })));
-    claims = [...claims.filter((c) => isSpanish(c.text)), ...again.claims];
+    claims = [...claims.filter((_, i) => spanish[i]), ...again.claims];
   }
-  const notSpanish = claims.filter((c) => !isSpanish(c.text)).map((c) => c.text.slice(0, 300));
-  const checked = checkClaims(
-    claims.filter((c) => isSpanish(c.text)),
-    library.all(),
-    ctx.mode,
+  const checked = await grounding.checkSection({
+    claims,
+    sources: library.all().map(({ number, url, text }) => ({ number, url, text })),
+    mode: ctx.mode,
     key,
-    countryProfile(ctx.business.location).advice,
-  );
+    advice: countryProfile(ctx.business.location).advice,
+  });
   return {
     key,
     title,
     claims: checked.claims,
     score: key === 'viabilidad' ? first.score : null,
-    review: { ...checked.review, not_spanish: notSpanish },
+    review: { ...checked.review, not_spanish: checked.notSpanish },
   };
 }
 

@@ -3,7 +3,8 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { deadline } from '../../../lib/deadline.ts';
-import { decodeText, readableText } from './extract.ts';
+import { grounding } from '../grounding/grounding-process.ts';
+import { decodeText } from './extract.ts';
 import { PageRefused } from './page-refused.ts';
 import { publicAddresses } from './public-address.ts';
 import { readCappedBody } from './read-body.ts';
@@ -123,7 +124,8 @@ async function readPage(start: URL, signal: AbortSignal, limits: Limits): Promis
     const body = await readCappedBody(res, maxBytes, signal);
     const plain = type === 'text/plain';
     const raw = decodeText(body, String(res.headers['content-type']), !plain);
-    return { url: url.href, ...(await readableText(raw, plain)) };
+    // The HTML is read in the grounding process, not on the server's thread (ADR 0025).
+    return { url: url.href, ...(await grounding.readable(raw, plain)) };
   }
 }
 
@@ -131,7 +133,7 @@ async function readPage(start: URL, signal: AbortSignal, limits: Limits): Promis
  * Reads public web pages for research runs (architecture.md §1 'Research': every fetch public addresses
  * only, timeouts, size caps): http(s) only, every address a name resolves to checked and the connection
  * pinned to them, each redirect checked again (at most 3), one deadline for the whole read, the decoded
- * body capped, HTML or plain text only, and the readable text extracted.
+ * body capped, HTML or plain text only, and the readable text extracted (in the grounding process).
  */
 export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
   const limits: Limits = {
