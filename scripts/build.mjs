@@ -28,6 +28,7 @@ const WEB_SOURCES = [
   'apps/web/vite.config.ts',
   'apps/web/precompress.ts',
   'apps/web/preload-routes.ts',
+  'apps/web/first-screen-chunks.ts',
   'apps/web/package.json',
   'packages/contract/src',
 ];

@@ -3,7 +3,14 @@ import { planGroups } from './first-screen-chunks.ts';
 
 // A small module graph: who imports whom, as the bundler reports it.
 const GRAPH: Record<string, string[]> = {
-  '/app/src/root.tsx': ['/app/node_modules/router/index.js', '/packages/contract/src/index.ts'],
+  '/app/src/root.tsx': [
+    '/app/node_modules/router/index.js',
+    '/packages/contract/src/index.ts',
+    '/app/src/session.ts',
+    '/app/src/copy.ts',
+  ],
+  '/app/src/session.ts': [],
+  '/app/src/copy.ts': [],
   '/app/node_modules/router/index.js': ['/app/node_modules/react/index.js'],
   '/app/src/login.tsx': [
     '/app/src/login-form.tsx',
@@ -29,11 +36,11 @@ const ctx = {
 describe('the first visit in three chunks', () => {
   const plan = planGroups('/app', { start: 'src/root.tsx', screens: { login: 'src/login.tsx' } }, ctx);
 
-  it('puts the root and everything it imports in the start chunk', () => {
+  it('puts the root and the app modules it imports in the start chunk', () => {
     expect(plan.get('/app/src/root.tsx')).toBe('start');
-    expect(plan.get('/app/node_modules/router/index.js')).toBe('start');
+    expect(plan.get('/app/src/session.ts')).toBe('start');
     // Imported by the login too, but the start is loaded first on every address.
-    expect(plan.get('/app/node_modules/react/index.js')).toBe('start');
+    expect(plan.get('/app/src/copy.ts')).toBe('start');
   });
 
   it("keeps the login's own code apart from what later screens share with it, with what that imports", () => {
@@ -47,7 +54,9 @@ describe('the first visit in three chunks', () => {
     expect(plan.has('/app/src/chat.tsx')).toBe(false);
   });
 
-  it("leaves the contract's modules to the bundler", () => {
+  it('leaves packages and the contract to the bundler, which brings along only what is used', () => {
+    expect(plan.has('/app/node_modules/router/index.js')).toBe(false);
+    expect(plan.has('/app/node_modules/react/index.js')).toBe(false);
     expect(plan.has('/packages/contract/src/index.ts')).toBe(false);
     expect(plan.has('/packages/contract/src/schemas.ts')).toBe(false);
   });

@@ -4,9 +4,10 @@ import type { Rolldown } from 'vite';
 /**
  * The code of a first visit in a few chunks (ADR 0052). Left to itself the bundler splits it into some
  * twenty small shared chunks, and on a phone's network the browser fetches them six at a time, a round trip
- * per batch, before the first screen can show. So: the start every address loads (the root route with
- * everything it imports statically) is one chunk; each first screen's code that only it uses is another; what a screen
- * shares with later screens (buttons, fields, icons) is a third, which those screens import as before.
+ * per batch, before the first screen can show. So: the start every address loads (the root route with the
+ * app modules it imports statically, and the package code they use) is one chunk; each first screen's code
+ * that only it uses is another; what a screen shares with later screens (buttons, fields, icons) is a third,
+ * which those screens import as before.
  */
 export function firstScreenChunks(
   root: string,
@@ -53,13 +54,14 @@ export function planGroups(
 }
 
 /**
- * The shared contract (declared free of side effects in its package.json) stays with the bundler: it keeps
- * only the statements a chunk uses, where a contract schema placed in the first screens' chunks would be
- * built on every start.
+ * Only the app's own modules are placed by name. Packages and the shared contract stay with the bundler,
+ * which brings into each group only the package code its modules use: a walk through a package's index
+ * would take all it re-exports (all of React Router, every contract schema) into the first chunks, to be
+ * downloaded, and built, on every start.
  */
-const CONTRACT = /[\\/]packages[\\/]contract[\\/]/;
+const LEFT_TO_THE_BUNDLER = /[\\/](?:packages[\\/]contract|node_modules)[\\/]/;
 
-/** A module and everything it imports statically (not what it loads on demand). */
+/** A module and the app modules it imports statically (not what it loads on demand). */
 function staticClosure(module: string, ctx: Pick<Rolldown.ChunkingContext, 'getModuleInfo'>): Set<string> {
   const seen = new Set<string>();
   const pending = [module];
@@ -67,7 +69,7 @@ function staticClosure(module: string, ctx: Pick<Rolldown.ChunkingContext, 'getM
     if (seen.has(id)) continue;
     seen.add(id);
     for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) {
-      if (!CONTRACT.test(imported)) pending.push(imported);
+      if (!LEFT_TO_THE_BUNDLER.test(imported)) pending.push(imported);
     }
   }
   return seen;
