@@ -123,27 +123,36 @@ async function readPages(
         } catch (error) {
           if (ctx.signal.aborted) throw error;
           const reason = error instanceof PageRefused ? error.message : RUN_TEXT.pageUnreadable;
-          const host = hostOf(result.url) ?? result.url;
-          await event(ctx, {
-            type: 'warning',
-            label: RUN_TEXT.pageNotRead(host, reason),
-            stage: 'gathering',
-            progress,
-          });
+          await pageNotRead(ctx, result.url, reason, progress);
           continue;
         }
       }
       if (read.has(source.number)) continue;
-      taken += 1;
-      read.set(source.number, {
-        number: source.number,
-        title: source.title,
+      let passages: string;
+      try {
         // The question and the searches made for it: both say what the passages must be about.
-        text: await grounding.passagesFor(source.text, `${question.question} ${queries.join(' ')}`),
-      });
+        passages = await grounding.passagesFor(source.text, `${question.question} ${queries.join(' ')}`);
+      } catch (error) {
+        // The grounding process failed twice on it: the page is left out, like one that could not be read.
+        if (ctx.signal.aborted) throw error;
+        ctx.deps.logger.warn({ err: error, researchId: ctx.id }, 'research passages failed');
+        await pageNotRead(ctx, result.url, RUN_TEXT.pageUnreadable, progress);
+        continue;
+      }
+      taken += 1;
+      read.set(source.number, { number: source.number, title: source.title, text: passages });
     }
   }
   return [...read.values()];
+}
+
+function pageNotRead(ctx: RunContext, url: string, reason: string, progress: number) {
+  return event(ctx, {
+    type: 'warning',
+    label: RUN_TEXT.pageNotRead(hostOf(url) ?? url, reason),
+    stage: 'gathering',
+    progress,
+  });
 }
 
 /** One pass over a question as a step of the runner: search, read, ask for findings, store them. */

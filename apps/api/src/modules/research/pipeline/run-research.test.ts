@@ -16,7 +16,7 @@ import {
   requestedSection,
   researchModelScript,
 } from '../../../test/fakes/research-model.ts';
-import { grounding } from '../grounding/grounding-process.ts';
+import { GroundingFailed, grounding } from '../grounding/grounding-process.ts';
 import { sourcesOf, toReport } from '../store.ts';
 import type { PageFetcher } from '../web/fetch-page.ts';
 import type { SearchClient } from '../web/search.ts';
@@ -351,6 +351,31 @@ describe('depth', () => {
 });
 
 describe('the grounding process', () => {
+  it("leaves out a page whose passages it could not give, and the page's question is still researched", async () => {
+    const calm = await newRun(7);
+    await runResearch(deps(), calm, new AbortController().signal);
+    const expected = await stored(calm);
+
+    const passagesFor = grounding.passagesFor;
+    let failed = 0;
+    const spy = vi.spyOn(grounding, 'passagesFor').mockImplementation(async (text, question) => {
+      if (failed > 0) return passagesFor(text, question);
+      failed += 1;
+      throw new GroundingFailed('the grounding process ended twice');
+    });
+    const id = await newRun(7);
+    try {
+      await runResearch(deps(), id, new AbortController().signal);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failed).toBe(1);
+    const run = await stored(id);
+    expect(run).toMatchObject({ status: 'completed', mode: 'web' });
+    // No question is listed as not researched because of one page.
+    expect(run.missing).toEqual(expected.missing);
+  });
+
   it('ends a run in the same report when its grounding process is killed in the middle', async () => {
     const claimsOf = (sections: Record<string, ReportSection>) =>
       REPORT_SECTION_KEYS.map((key) => sections[key]?.claims);
