@@ -6,7 +6,7 @@ import { unauthorized } from './errors.ts';
 /**
  * The signed-in user's id (session cookie or bearer token), also put in `userId`; undefined without a
  * valid session. Looked up once per request, and answered from the session cache when the same
- * credentials were seen before (ADR 0011).
+ * credentials were seen before or are being looked up (ADR 0011).
  */
 export async function signedInUserId(auth: Auth, c: Context<AppEnv>): Promise<number | undefined> {
   const known = c.get('userId');
@@ -17,14 +17,11 @@ export async function signedInUserId(auth: Auth, c: Context<AppEnv>): Promise<nu
   if (!cookie && !authorization) return undefined;
   // The credentials are the key: the same headers get the same answer from Better Auth.
   const key = `${cookie ?? ''}\n${authorization ?? ''}`;
-  let userId = auth.sessions.get(key);
-  if (userId === undefined) {
-    const epoch = auth.sessions.epoch;
+  const userId = await auth.sessions.userOf(key, async () => {
     const session = await auth.api.getSession({ headers });
-    if (!session) return undefined;
-    userId = Number(session.user.id);
-    auth.sessions.set(key, userId, session.session.expiresAt, epoch);
-  }
+    return session && { userId: Number(session.user.id), expiresAt: session.session.expiresAt };
+  });
+  if (userId === undefined) return undefined;
   c.set('userId', userId);
   return userId;
 }
