@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction } from 'react-router';
+import { meQueryOptions } from '../features/auth/hooks/use-me.ts';
 import { sessionQuery } from '../features/auth/session.ts';
 
 /**
@@ -14,4 +16,19 @@ export async function hasSession(queryClient: QueryClient): Promise<boolean> {
     // The root shows the failure itself.
     return false;
   }
+}
+
+/**
+ * The root's loader: the session, and for a signed-in user the product user, are asked for as soon as
+ * the app starts, while the first screen's code still loads, not once it has (every screen's root needs
+ * both before it shows anything). A visitor the server marked as signed out asks for nothing. Nothing
+ * waits on it: the root shows its own spinner and failures, from the cache these answers fill.
+ */
+export function createRootLoader(queryClient: QueryClient): LoaderFunction {
+  return () => {
+    void hasSession(queryClient).then((signedIn) => {
+      if (signedIn) void queryClient.prefetchQuery(meQueryOptions());
+    });
+    return null;
+  };
 }

@@ -6,6 +6,7 @@ import { RouteError } from '../components/route-error.tsx';
 import { copy } from '../config/copy.es.ts';
 import { paths } from '../config/paths.ts';
 import { titled } from './page-title.ts';
+import { createRootLoader } from './route-session.ts';
 
 const titles = copy.titles;
 
@@ -41,6 +42,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       lazy: () => import('./routes/root.tsx'),
+      loader: createRootLoader(queryClient),
       errorElement: <RouteError />,
       hydrateFallbackElement: <FullScreenSpinner />,
       children: [
