@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { type Components, defaultRehypePlugins, Streamdown } from 'streamdown';
 import { markdownAnswerCopy as translations } from '../config/copy/markdown-answer.es.ts';
+import { answerTextClass } from './answer-text.ts';
 
 // No raw HTML from the model: without the `raw` plugin HTML stays text, `sanitize` drops anything
 // unsafe that markdown itself can express (javascript: links…), and `harden` checks link targets.
@@ -28,7 +29,8 @@ const controls = { table: true, code: true, mermaid: false, image: false } as co
 /**
  * An AI answer as sanitised markdown. Streamdown splits the text into blocks and memoises each, so
  * while an answer grows only its last block renders again, and an unfinished table or bold word is
- * shown closed rather than as raw symbols.
+ * shown closed rather than as raw symbols. The chat loads this module on demand
+ * (markdown-answer-loader.ts): import it statically nowhere else.
  */
 export const MarkdownAnswer = memo(function MarkdownAnswer({
   text,
@@ -49,7 +51,7 @@ export const MarkdownAnswer = memo(function MarkdownAnswer({
       translations={translations}
       linkSafety={{ enabled: false }}
       lineNumbers={false}
-      className="space-y-3 break-words text-[15px] leading-relaxed text-slate-800"
+      className={answerTextClass}
     >
       {text}
     </Streamdown>

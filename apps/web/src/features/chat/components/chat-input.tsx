@@ -1,5 +1,6 @@
 import { ArrowUp, Keyboard, Paperclip, Square, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { preloadMarkdownAnswer } from '../../../components/markdown-answer-loader.ts';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { chatFlowCopy } from '../../../config/copy/chat-flow.es.ts';
 import { ACCEPTED_FILES, admitFiles } from '../attachment-rules.ts';
@@ -146,7 +147,12 @@ export function ChatInput({
             ref={textarea}
             rows={1}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            // Writing means an answer will follow: its markdown renderer starts downloading now.
+            onFocus={preloadMarkdownAnswer}
+            onChange={(event) => {
+              preloadMarkdownAnswer();
+              setText(event.target.value);
+            }}
             onKeyDown={onKeyDown}
             placeholder={t.placeholder(productName)}
             aria-describedby={disclaimerId}

@@ -13,6 +13,10 @@ import {
 
 stubChatScreenBrowser();
 
+// The answers' markdown renderer is loaded on demand: its first load in a file can outlast Testing Library's
+// default 1 s on a busy machine.
+const MARKDOWN = { timeout: 3000 };
+
 describe('the chat screen (product.md §2.6, §4)', () => {
   it('opens an unsaved chat with the capitalised name and four suggested questions', async () => {
     renderChat({});
@@ -96,7 +100,7 @@ describe('the chat screen (product.md §2.6, §4)', () => {
       ).toEqual(['Reciente', 'Antiguo']),
     );
     fireEvent.click(within(nav).getByRole('button', { name: 'Reciente' }));
-    expect(await screen.findByRole('heading', { name: 'Precio' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Precio' }, MARKDOWN)).toBeTruthy();
     expect(within(nav).getByRole('button', { name: 'Reciente' }).getAttribute('aria-current')).toBe('true');
 
     fireEvent.click(within(nav).getByRole('button', { name: 'Antiguo' }));

@@ -4,6 +4,7 @@ import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, us
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
+import { preloadMarkdownAnswer } from '../../../components/markdown-answer-loader.ts';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { paths } from '../../../config/paths.ts';
@@ -182,6 +183,8 @@ function ChatWorkspace({
       />
     );
   const send = (text: string, files: Parameters<typeof session.send>[1] = []) => {
+    // A suggested question is sent without a word written: the answer's renderer starts loading with it.
+    preloadMarkdownAnswer();
     setNotices([]);
     return session.send(text, files);
   };

@@ -1,12 +1,14 @@
 import { FAILED_ANSWER_MESSAGE, splitPlanChanges, splitRoadmapTasks } from '@rumbo/contract';
 import { Pencil, RefreshCw, RotateCcw, Sparkles } from 'lucide-react';
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ComponentType, lazy, memo, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { MarkdownAnswer } from '../../../components/markdown-answer.tsx';
+import { answerTextClass } from '../../../components/answer-text.ts';
+import { loadMarkdownAnswer } from '../../../components/markdown-answer-loader.ts';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { chatFlowCopy as f } from '../../../config/copy/chat-flow.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRevealedText } from '../hooks/use-revealed-text.ts';
+import { markdownToText } from '../markdown-text.ts';
 import { type ChatMessageView, isFailedAnswer } from '../messages.ts';
 import { PlanChangesCard } from '../plan-changes.tsx';
 import { linkCitations, useReportSources } from '../report-citations.tsx';
@@ -16,6 +18,21 @@ import { AttachmentLabel, AttachmentPreview } from './attachment-tile.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
 
 const t = chatCopy.messages;
+
+/** An answer's text without its marks, in the box its markdown will have. */
+function PlainAnswer({ text }: { text: string }) {
+  return <div className={`${answerTextClass} whitespace-pre-wrap`}>{markdownToText(text)}</div>;
+}
+
+// The markdown renderer is loaded on demand (markdown-answer-loader.ts); until it has arrived each answer
+// shows as plain text. Should it fail to arrive (a dropped connection, a deploy that replaced it) the
+// answers stay plain text rather than the screen failing.
+const MarkdownAnswer = lazy<ComponentType<{ text: string; streaming: boolean }>>(() =>
+  loadMarkdownAnswer().then(
+    (module) => ({ default: module.MarkdownAnswer }),
+    () => ({ default: PlainAnswer }),
+  ),
+);
 
 /**
  * What a message offers: the last answer made again ('Regenerar', 'Reintentar' after a failure), any
@@ -262,7 +279,10 @@ function AnswerMessage({
             ) : null}
           </div>
         ) : (
-          <MarkdownAnswer text={linkCitations(text, sources)} streaming={message.streaming} />
+          // One boundary per answer: while the renderer loads, only the answer's own text is drawn plain.
+          <Suspense fallback={<PlainAnswer text={text} />}>
+            <MarkdownAnswer text={linkCitations(text, sources)} streaming={message.streaming} />
+          </Suspense>
         )}
         {changes.length > 0 && message.finished && !message.streaming && !failed ? (
           <PlanChangesCard changes={changes} />

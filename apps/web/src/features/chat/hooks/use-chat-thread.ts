@@ -1,6 +1,7 @@
 import { type Chat, type ChatMessages, UNSAVED_CHAT_ID, UNSAVED_CHAT_START } from '@rumbo/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { preloadMarkdownAnswer } from '../../../components/markdown-answer-loader.ts';
 import { getChatMessages } from '../api/chats.ts';
 import { type ChatMessageView, fromServerMessage } from '../messages.ts';
 
@@ -73,6 +74,11 @@ export function useChatThread({ businessId, productName, initialChatId, onChatCh
   chatChange.current = onChatChange;
 
   const stored = useQuery({ ...chatThreadQueryOptions(businessId, chat.id), enabled: awaited !== null });
+
+  // A stored thread has answers: their renderer downloads while the thread is read.
+  useEffect(() => {
+    if (awaited === 'opening') preloadMarkdownAnswer();
+  }, [awaited]);
 
   const showStored = useCallback(
     (loaded: ChatMessages, readAt: number) => {
