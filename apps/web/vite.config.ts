@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -38,7 +40,25 @@ function devPublicConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's production build, for production bundles. Its package exports point every condition at
+ * `dist/development`, so a bundle gets its development build: dev-only checks and warnings run on every
+ * navigation and render (remix-run/react-router#12532, #14102). Exactly `react-router` and
+ * `react-router/dom` are mapped, both to `dist/production`, so that the bundle never holds two copies (two
+ * copies would not share the router's contexts).
+ */
+function reactRouterProduction() {
+  const dist = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+  );
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -47,9 +67,16 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    // The chat renders the model's markdown without raw HTML, so Streamdown's raw-HTML plugin and
-    // its HTML parser stay out of the bundle (see src/lib/no-raw-html.ts).
-    alias: { 'rehype-raw': fileURLToPath(new URL('./src/lib/no-raw-html.ts', import.meta.url)) },
+    alias: [
+      // The chat renders the model's markdown without raw HTML, so Streamdown's raw-HTML plugin and
+      // its HTML parser stay out of the bundle (see src/lib/no-raw-html.ts).
+      {
+        find: 'rehype-raw',
+        replacement: fileURLToPath(new URL('./src/lib/no-raw-html.ts', import.meta.url)),
+      },
+      // Development (`vite`) and the tests keep the development build and its warnings.
+      ...(command === 'build' && mode === 'production' ? reactRouterProduction() : []),
+    ],
   },
   server: { proxy: { '/api': API_DEV_ORIGIN } },
   build: {
@@ -65,4 +92,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
