@@ -56,6 +56,12 @@ export function ChatInput({
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;
+    // Empty (as the chat opens, and after a send): one row, the CSS's height, without measuring. Reading
+    // scrollHeight makes the browser lay out the whole page there and then, on the chat's first paint.
+    if (text === '') {
+      el.style.height = '';
+      return;
+    }
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, MAX_INPUT_HEIGHT_PX)}px`;
   }, [text]);

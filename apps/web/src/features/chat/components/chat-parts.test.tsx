@@ -68,6 +68,48 @@ describe('the capacity notification', () => {
 });
 
 describe('the message input', () => {
+  it('grows with its text up to 200 px, and measures nothing while it is empty', () => {
+    // jsdom lays nothing out: a line is 24 px and the padding 16 px, and each read of the height is counted.
+    const reads = vi.fn();
+    Object.defineProperty(HTMLTextAreaElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLTextAreaElement) {
+        reads();
+        return this.value.split('\n').length * 24 + 16;
+      },
+    });
+    try {
+      render(
+        <ChatInput
+          productName="Rumbo"
+          canSend
+          streaming={false}
+          onSend={async () => true}
+          onStop={() => {}}
+          onNotices={() => {}}
+        />,
+      );
+      const field = screen.getByLabelText('Mensaje') as HTMLTextAreaElement;
+      // Opening the chat: one row from the CSS, and no layout forced to measure it.
+      expect(reads).not.toHaveBeenCalled();
+      expect(field.style.height).toBe('');
+
+      fireEvent.change(field, { target: { value: 'Hola' } });
+      expect(field.style.height).toBe('40px');
+      fireEvent.change(field, { target: { value: 'Hola\n¿qué tal?\nBien' } });
+      expect(field.style.height).toBe('88px');
+      fireEvent.change(field, { target: { value: 'línea\n'.repeat(20) } });
+      expect(field.style.height).toBe('200px');
+
+      reads.mockClear();
+      fireEvent.change(field, { target: { value: '' } });
+      expect(field.style.height).toBe('');
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      delete (HTMLTextAreaElement.prototype as { scrollHeight?: number }).scrollHeight;
+    }
+  });
+
   it('shows picked files with shortened names and sizes, and skips one that cannot be read', async () => {
     class FailingReader {
       onload: (() => void) | null = null;
