@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createSessionCache, type FoundSession } from './session-cache.ts';
 
 const later = new Date(Date.now() + 60_000);
-const found = (userId: number, expiresAt = later) => async (): Promise<FoundSession> => ({ userId, expiresAt });
+const found =
+  (userId: number, expiresAt = later) =>
+  async (): Promise<FoundSession> => ({ userId, expiresAt });
 const none = async () => null;
 
 /** A lookup that resolves when the test says so. */

@@ -154,9 +154,7 @@ function NotificationList({ onNavigate }: { onNavigate: () => void }) {
                   <span className="mt-1 block text-sm break-words whitespace-pre-line text-slate-700">
                     {n.body}
                   </span>
-                  <span className="mt-1 block text-xs text-slate-600">
-                    {formatWhen(n.created_at)}
-                  </span>
+                  <span className="mt-1 block text-xs text-slate-600">{formatWhen(n.created_at)}</span>
                 </button>
                 {n.read_at ? null : (
                   <button
