@@ -15,13 +15,6 @@ const FIRST_SCREENS = {
   root: 'src/app/routes/root.tsx',
   login: 'src/features/auth/components/login-screen.tsx',
 };
-/**
- * Screens a signed-in first visit opens on, by address prefix: the server announces their code in the page
- * it serves for those addresses to a request with a session cookie (route-preloads.json, ADR 0052).
- */
-const ROUTE_SCREENS = {
-  '/chat/': 'src/app/routes/chat.tsx',
-};
 
 /**
  * In development Vite serves index.html itself, so it asks the API for the same public config
@@ -70,7 +63,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     tailwindcss(),
     devPublicConfig(),
-    preloadRoutes([FIRST_SCREENS.root, FIRST_SCREENS.login], ROUTE_SCREENS),
+    preloadRoutes([FIRST_SCREENS.root, FIRST_SCREENS.login]),
     precompress(),
   ],
   resolve: {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from './app.ts';
 import { createTestApp, signUp, TEST_PUBLIC_URL, type TestApp } from './test/app.ts';
@@ -16,19 +15,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(
     path.join(distDir, 'index.html'),
-    '<!doctype html><html lang="es"><head><title>Rumbo</title>\n' +
-      '    <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n' +
-      '    <link rel="modulepreload" crossorigin href="/assets/start-abc123.js">\n' +
-      '  </head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="es"><head><title>Rumbo</title></head><body><div id="root"></div></body></html>',
   );
-  for (const chunk of ['index', 'start', 'chat', 'dialog']) {
-    fs.writeFileSync(path.join(distDir, 'assets', `${chunk}-abc123.js`), 'console.log(1)');
-  }
-  // What the web build lists for the chat's addresses (apps/web/preload-routes.ts).
-  fs.writeFileSync(
-    path.join(distDir, 'route-preloads.json'),
-    JSON.stringify({ '/chat/': ['assets/chat-abc123.js', 'assets/dialog-abc123.js'] }),
-  );
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ PRODUCT_NAME: 'Brújula <Pro>' }, { webDistDir: distDir });
 });
@@ -185,38 +174,6 @@ describe('the SPA', () => {
     // A cookie that is no longer good is still a cookie: the app asks the server, which says signed out.
     const stale = await t.request('/chats', { headers: { cookie: 'rumbo.session_token=gone.sig' } });
     expect(await stale.text()).not.toContain('rumbo-signed-out');
-  });
-
-  it("announces the chat's code in the page of a signed-in visit to a chat, and in no other page", async () => {
-    const cookie = 'rumbo.session_token=any.sig';
-    const PAGE_CODE = '<link rel="modulepreload" crossorigin href="/assets/start-abc123.js">\n';
-    const CHAT_CODE =
-      '    <link rel="modulepreload" crossorigin href="/assets/chat-abc123.js">\n' +
-      '    <link rel="modulepreload" crossorigin href="/assets/dialog-abc123.js">\n';
-    const res = await t.request('/chat/idea/1', { headers: { cookie } });
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(res.headers.get('vary')).toBe('Accept-Encoding, Cookie');
-    const chat = await res.text();
-    const signedIn = await (await t.request('/chats', { headers: { cookie } })).text();
-    expect(signedIn).toContain(PAGE_CODE);
-    expect(signedIn).not.toContain('chat-abc123');
-    // The signed-in page of any other address, with the chat's chunks after the page's own announcements.
-    expect(chat).toBe(signedIn.replace(PAGE_CODE, PAGE_CODE + CHAT_CODE));
-
-    for (const [encoding, decompress] of [
-      ['br', zlib.brotliDecompressSync],
-      ['gzip', zlib.gunzipSync],
-    ] as const) {
-      const compressed = await t.request('/chat/idea/1', {
-        headers: { cookie, 'accept-encoding': encoding },
-      });
-      expect(compressed.headers.get('content-encoding')).toBe(encoding);
-      expect(decompress(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(chat);
-    }
-    // Without a session cookie the chat's address gets the signed-out page, which announces nothing more.
-    const visitor = await (await t.request('/chat/idea/1')).text();
-    expect(visitor).toContain('rumbo-signed-out');
-    expect(visitor).not.toContain('chat-abc123');
   });
 
   it('serves hashed assets with long caching and a 404 for a missing one', async () => {

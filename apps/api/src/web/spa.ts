@@ -8,7 +8,6 @@ import { html } from 'hono/html';
 import type { AppEnv } from '../http/context.ts';
 import { preferredEncoding } from './encoding.ts';
 import { webManifest } from './manifest.ts';
-import { readRoutePreloads, withRoutePreloads } from './route-preloads.ts';
 
 /**
  * Serves the built SPA: hashed assets with a year of caching, in the brotli or gzip copy the build wrote
@@ -16,8 +15,6 @@ import { readRoutePreloads, withRoutePreloads } from './route-preloads.ts';
  * installation's public config in a <meta> tag and its title) for every other non-API path so that
  * client-side routes survive a reload. A request without a session cookie gets the page that says so, and
  * the app shows the login without first asking for the session: a round trip less on a phone's network.
- * A request with one, for an address whose screen the build lists (route-preloads.json), gets the page
- * that also announces that screen's code, which the browser would otherwise find only once the app runs.
  */
 export function mountSpa(
   app: Hono<AppEnv>,
@@ -33,14 +30,6 @@ export function mountSpa(
     signedOut: compressedCopies(renderIndexHtml(source, config, { signedOut: true })),
     maybeSignedIn: compressedCopies(renderIndexHtml(source, config, { signedOut: false })),
   };
-  const routePages = readRoutePreloads(distDir).map(({ prefix, files }) => ({
-    prefix,
-    page: compressedCopies(withRoutePreloads(renderIndexHtml(source, config, { signedOut: false }), files)),
-  }));
-  const pageFor = (pathname: string, headers: Headers) =>
-    signedOut(headers)
-      ? pages.signedOut
-      : (routePages.find(({ prefix }) => pathname.startsWith(prefix))?.page ?? pages.maybeSignedIn);
   const manifest = JSON.stringify(webManifest(config.productName));
 
   app.use('/assets/*', async (c, next) => {
@@ -64,7 +53,7 @@ export function mountSpa(
     c.header('Vary', 'Accept-Encoding, Cookie');
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     if (encoding) c.header('Content-Encoding', encoding);
-    const page = pageFor(c.req.path, c.req.raw.headers);
+    const page = signedOut(c.req.raw.headers) ? pages.signedOut : pages.maybeSignedIn;
     return c.body(page[encoding ?? 'identity'], 200, { 'Content-Type': 'text/html; charset=utf-8' });
   });
 }
