@@ -1,4 +1,3 @@
-import { SIGNED_OUT_META } from '@rumbo/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { productUser, sessionBody, stubFetch } from '../test/fetch-stub.ts';
@@ -18,7 +17,6 @@ vi.mock('./routes/tools.tsx', async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.head.querySelector(`meta[name="${SIGNED_OUT_META}"]`)?.remove();
 });
 
 describe('the root loader', () => {
@@ -37,15 +35,5 @@ describe('the root loader', () => {
     // The root used what its loader asked for.
     expect(api.callsTo('GET /api/auth/get-session')).toHaveLength(1);
     expect(api.callsTo('GET /api/users/me')).toHaveLength(1);
-  });
-
-  it('asks for nothing when the server marked the page as served without a session', async () => {
-    const mark = document.createElement('meta');
-    mark.name = SIGNED_OUT_META;
-    document.head.append(mark);
-    const api = stubFetch({});
-    renderWithRouter(createRoutes, { path: '/chat/idea/4' });
-    expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, { timeout: 3000 })).toBeTruthy();
-    expect(api.calls).toEqual([]);
   });
 });

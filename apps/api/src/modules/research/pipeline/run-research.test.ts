@@ -351,10 +351,19 @@ describe('depth', () => {
 });
 
 describe('the grounding process', () => {
+  /** A run of plan 7's study, stored: with `spy` in place of a grounding call when one is given. */
+  async function groundedRun(spy?: { mockRestore(): void }) {
+    const id = await newRun(7);
+    try {
+      await runResearch(deps(), id, new AbortController().signal);
+    } finally {
+      spy?.mockRestore();
+    }
+    return stored(id);
+  }
+
   it("leaves out a page whose passages it could not give, and the page's question is still researched", async () => {
-    const calm = await newRun(7);
-    await runResearch(deps(), calm, new AbortController().signal);
-    const expected = await stored(calm);
+    const expected = await groundedRun();
 
     const passagesFor = grounding.passagesFor;
     let failed = 0;
@@ -363,14 +372,8 @@ describe('the grounding process', () => {
       failed += 1;
       throw new GroundingFailed('the grounding process ended twice');
     });
-    const id = await newRun(7);
-    try {
-      await runResearch(deps(), id, new AbortController().signal);
-    } finally {
-      spy.mockRestore();
-    }
+    const run = await groundedRun(spy);
     expect(failed).toBe(1);
-    const run = await stored(id);
     expect(run).toMatchObject({ status: 'completed', mode: 'web' });
     // No question is listed as not researched because of one page.
     expect(run.missing).toEqual(expected.missing);
@@ -379,9 +382,7 @@ describe('the grounding process', () => {
   it('ends a run in the same report when its grounding process is killed in the middle', async () => {
     const claimsOf = (sections: Record<string, ReportSection>) =>
       REPORT_SECTION_KEYS.map((key) => sections[key]?.claims);
-    const calm = await newRun(7);
-    await runResearch(deps(), calm, new AbortController().signal);
-    const expected = await stored(calm);
+    const expected = await groundedRun();
     expect(expected).toMatchObject({ status: 'completed', mode: 'web' });
 
     // The first section's check: its process is killed as soon as the check is asked for, before it answers.
@@ -395,15 +396,9 @@ describe('the grounding process', () => {
       }
       return answer;
     });
-    const id = await newRun(7);
-    try {
-      await runResearch(deps(), id, new AbortController().signal);
-    } finally {
-      spy.mockRestore();
-    }
+    const run = await groundedRun(spy);
     expect(killed).toHaveLength(1);
     expect(killed[0]).not.toBe(process.pid);
-    const run = await stored(id);
     expect(run).toMatchObject({ status: 'completed', partial: expected.partial, mode: 'web' });
     expect(claimsOf(run.sections)).toEqual(claimsOf(expected.sections));
     expect(run.missing).toEqual(expected.missing);
