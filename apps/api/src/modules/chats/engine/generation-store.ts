@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { FAILED_ANSWER_CONTENT } from '@rumbo/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows, queryRowsNamed } from '../../../db/client.ts';
 import { answers } from '../../../lib/metrics.ts';
 import type { Logger } from '../../../logger.ts';
 import { refund } from '../../credits/credits.ts';
@@ -125,21 +125,25 @@ export async function writeBatch(store: GenerationStore): Promise<void> {
  * meanwhile is left alone (`finished = false`), whichever statement reaches its row first.
  */
 async function writeProgress({ db, live }: GenerationStore): Promise<void> {
-  const rows: SQL[] = [];
+  const ids: number[] = [];
+  const wholes: boolean[] = [];
+  const texts: string[] = [];
   const written: Array<[LiveGeneration, number]> = [];
   for (const gen of live.values()) {
     if (gen.state !== 'running' || gen.text.length === gen.persisted) continue;
-    const whole = gen.rewrite;
-    rows.push(
-      sql`(${gen.answerId}::int, ${whole}::boolean, ${whole ? gen.text : gen.text.slice(gen.persisted)}::text)`,
-    );
+    ids.push(gen.answerId);
+    wholes.push(gen.rewrite);
+    texts.push(gen.rewrite ? gen.text : gen.text.slice(gen.persisted));
     written.push([gen, gen.text.length]);
   }
-  if (rows.length === 0) return;
+  if (ids.length === 0) return;
   try {
-    await db.execute(
+    // One text for any number of answers (arrays, not a VALUES list): prepared once, never planned again.
+    await queryRowsNamed(
+      db,
+      'chat_progress',
       sql`update messages set content = case when v.whole then v.text else messages.content || v.text end
-          from (values ${sql.join(rows, sql`, `)}) as v(id, whole, text)
+          from unnest(${sql.param(ids)}::int[], ${sql.param(wholes)}::boolean[], ${sql.param(texts)}::text[]) as v(id, whole, text)
           where messages.id = v.id and messages.finished = false`,
     );
   } catch (error) {
@@ -162,13 +166,16 @@ export async function writeEnds({ db, live, ending }: GenerationStore): Promise<
   const done = batch.filter((gen) => gen.state !== 'failed');
   try {
     if (done.length > 0) {
-      const rows = done.map(
-        (g) =>
-          sql`(${g.generationId}::int, ${g.state}::text, ${g.usage.inputTokens}::int, ${g.usage.outputTokens}::int, ${g.answerId}::int, ${g.text}::text)`,
-      );
+      // Each column one array parameter (a bare array in sql`` would become a list of parameters).
+      const column = <T>(pick: (gen: LiveGeneration) => T) => sql.param(done.map(pick));
       // Only rows still running: a generation failed meanwhile (stale) keeps its state and text.
-      await db.execute(
-        sql`with v(id, status, input, output, answer_id, content) as (values ${sql.join(rows, sql`, `)}),
+      await queryRowsNamed(
+        db,
+        'chat_ends',
+        sql`with v(id, status, input, output, answer_id, content) as (
+              select * from unnest(${column((g) => g.generationId)}::int[], ${column((g) => g.state)}::text[],
+                ${column((g) => g.usage.inputTokens)}::int[], ${column((g) => g.usage.outputTokens)}::int[],
+                ${column((g) => g.answerId)}::int[], ${column((g) => g.text)}::text[])),
             g as (
               update generations g set status = v.status, input_tokens = v.input, output_tokens = v.output,
                 ended_at = now()
@@ -198,11 +205,13 @@ async function writeTitles({ db, titles }: GenerationStore): Promise<void> {
   if (titles.size === 0) return;
   const batch = [...titles];
   titles.clear();
-  const rows = batch.map(([chatId, title]) => sql`(${chatId}::int, ${title}::text)`);
   try {
-    await db.execute(
+    await queryRowsNamed(
+      db,
+      'chat_titles',
       sql`update chats set title = v.title, title_generated = true
-          from (values ${sql.join(rows, sql`, `)}) as v(id, title)
+          from unnest(${sql.param(batch.map(([chatId]) => chatId))}::int[], ${sql.param(batch.map(([, title]) => title))}::text[])
+            as v(id, title)
           where chats.id = v.id and chats.title_generated = false`,
     );
   } catch (error) {

@@ -207,6 +207,22 @@ describe('searching chats', () => {
     expect((await search(who, 'marketing', other.businessId)).status).toBe(404);
   });
 
+  it('finds an answer once it is finished, not while it is being written', async () => {
+    const who = await owner();
+    const chatId = await newChat(t, who);
+    const [answer] = await t.database.db
+      .insert(messages)
+      .values({ chatId, sender: 'ai_model', content: 'Un crowdfunding de recompensas', finished: false })
+      .returning({ id: messages.id });
+    expect((await search(who, 'crowdfunding')).body).toEqual([]);
+    await t.database.db
+      .update(messages)
+      .set({ content: 'Un crowdfunding de recompensas para el primer lote', finished: true })
+      .where(eq(messages.id, answer?.id ?? 0));
+    const found = (await search(who, 'crowdfunding')).body;
+    expect(found.map((hit) => [hit.chat.id, hit.message_id])).toEqual([[chatId, answer?.id]]);
+  });
+
   it('refuses a search shorter than 2 or longer than 100 characters', async () => {
     const who = await owner();
     const short = await search(who, ' a ');

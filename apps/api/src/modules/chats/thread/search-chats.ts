@@ -39,7 +39,8 @@ interface HitRow {
 /**
  * Spanish full-text search over the titles and messages of one business's threads, accents ignored
  * (`rumbo_unaccent` on both sides: the expression of the GIN indexes of migration 0007, so that they
- * are used). The query is the search as typed (websearch syntax: quotes, -word) or each word as a
+ * are used). Messages are searched once finished, as they are indexed (migration 0014): an answer still
+ * being written is found when it ends. The query is the search as typed (websearch syntax: quotes, -word) or each word as a
  * prefix. One hit per thread, newest thread first; the snippet comes from its latest matching message,
  * else from its title (search-snippet.ts).
  */
@@ -59,7 +60,7 @@ export async function searchChats(
       matched_messages as (
         select distinct on (m.chat_id) m.chat_id, m.id, m.content
         from messages m join chats c on c.id = m.chat_id, q
-        where c.business_id = ${businessId} and m.shown
+        where c.business_id = ${businessId} and m.shown and m.finished
           and to_tsvector('spanish', rumbo_unaccent(m.content)) @@ q.query
         order by m.chat_id, m.id desc),
       hits as (
