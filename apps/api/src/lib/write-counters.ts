@@ -34,9 +34,13 @@ export const WRITE_LIMITS = {
 /**
  * Adds `amount` to the counter of `limit` of a user (their id) or of another subject (an address), in
  * one statement (a fixed window that starts anew once it is over), and returns the count and the
- * seconds left in the window. As a CTE it can ride on another statement (the chat send's read).
+ * seconds left in the window. As a CTE it can ride on another statement (the chat's send).
  */
-export function countWriteSql(subject: SQL | number | string, limit: WriteLimit, amount = 1): SQL {
+export function countWriteSql(
+  subject: SQL | number | string,
+  limit: WriteLimit,
+  amount: number | SQL = 1,
+): SQL {
   const key = typeof subject === 'string' ? sql`${subject}::text` : sql`${subject}::int`;
   const fresh = sql`write_limits.window_started_at > now() - make_interval(secs => ${limit.windowSeconds})`;
   return sql`insert into write_limits (key, hits, window_started_at)

@@ -179,20 +179,26 @@ export async function debit(
  * A debit as two CTEs (`debit_balance`, `debit_ledger`) for a caller's single statement: the chat's
  * send stores its question, charges the answer and claims the generation in one round trip, so that no
  * lock is held across turns of the event loop under load. `debit_balance` has a row when the credits
- * were taken and none when the balance was short (or `when` is false). `sourceId` must be new (a
+ * were taken and none when the balance was short, the cost is not positive or `when` is false. The
+ * values are SQL (the send's statement is prepared once, with placeholders). `sourceId` must be new (a
  * random id): a repeated one fails the whole statement on the ledger's unique key, never charging twice.
- * The caller applies the Starter month first (`ensureMonthlyFreeCredits`); plan 12 is not debited.
+ * The caller sees to the Starter month first (`ensureMonthlyFreeCredits`); plan 12 costs nothing.
  */
-export function debitCtes(userId: number, cost: number, sourceId: string, when: SQL): SQL {
-  if (!Number.isInteger(cost) || cost <= 0) throw new Error('debit: cost must be a positive integer');
-  return sql`debit_balance as (
-      update credit_balances set balance = balance - ${cost}, updated_at = now()
-      where user_id = ${userId} and balance >= ${cost} and ${when}
-      returning balance),
-    debit_ledger as (
-      insert into credit_ledger (user_id, source_id, delta, kind)
-      select ${userId}, ${sourceId}, ${-cost}, 'debit' from debit_balance
-      returning id)`;
+export function debitCtes(
+  db: Db,
+  { userId, cost, sourceId, when }: { userId: SQL; cost: SQL; sourceId: SQL; when: SQL },
+) {
+  const balance = db.$with('debit_balance', { balance: sql<number>`balance` }).as(
+    sql`update credit_balances set balance = balance - ${cost}, updated_at = now()
+      where user_id = ${userId} and ${cost} > 0 and balance >= ${cost} and ${when}
+      returning balance`,
+  );
+  const ledger = db.$with('debit_ledger', { id: sql<number>`id` }).as(
+    sql`insert into credit_ledger (user_id, source_id, delta, kind)
+      select ${userId}, ${sourceId}, -${cost}, 'debit' from debit_balance
+      returning id`,
+  );
+  return { balance, ledger };
 }
 
 /** Gives back the credits of the debit `sourceId`, once. Returns whether it applied now. */

@@ -12,7 +12,7 @@ import { json, signedIn as security } from '../../../http/openapi.ts';
 import { idParams as businessParams } from '../../../http/params.ts';
 import type { ChatDeps } from '../chat-deps.ts';
 import { sendAndWait } from '../send/send-and-wait.ts';
-import { sendMessage, withSendRead } from '../send/send-message.ts';
+import { sendMessage, withSendStatement } from '../send/send-message.ts';
 import { createChat } from '../thread/create-chat.ts';
 import { listChats } from '../thread/list-chats.ts';
 import { readChatWithFeedback } from '../thread/read-chat.ts';
@@ -25,7 +25,7 @@ import { streamAnswer } from './stream-answer.ts';
 /** The chats of a business and the send (signed-in only: the app's guard zone covers /businesses/*). */
 export function chatRoutes(deps: ChatDeps) {
   const { db } = deps;
-  const sending = withSendRead(deps);
+  const sending = withSendStatement(deps);
   const app = createRouter();
   // Before the `{chatId}` routes: `/chats/search` must not be read as a chat id.
   app.route('/', chatActionRoutes(deps));

@@ -86,7 +86,16 @@ describe('one send, retried concurrently', () => {
   });
 });
 
-describe('a send held by another request', () => {
+/** A send with a text file (a send with files is reserved while its files are read and stored). */
+function withTextFile(content: string, clientMessageId: string): FormData {
+  const form = new FormData();
+  form.append('content', content);
+  form.append('client_message_id', clientMessageId);
+  form.append('files', new Blob(['Ventas previstas: 1.200 cafés al mes']), 'previsión.txt');
+  return form;
+}
+
+describe('a send with files held by another request', () => {
   const reserve = (who: ChatOwner, chatId: number, clientMessageId: string, reservedAt = new Date()) =>
     t.database.db.insert(sendReservations).values({ userId: who.id, chatId, clientMessageId, reservedAt });
 
@@ -97,12 +106,10 @@ describe('a send held by another request', () => {
     await reserve(who, chatId, clientMessageId);
     const before = streamedRequests();
     let answered = false;
-    const pending = send(who, chatId, { content: 'Hola', client_message_id: clientMessageId }).then(
-      async (res) => {
-        answered = true;
-        return res;
-      },
-    );
+    const pending = send(who, chatId, withTextFile('Hola', clientMessageId)).then(async (res) => {
+      answered = true;
+      return res;
+    });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(answered).toBe(false);
     expect(streamedRequests()).toBe(before);
@@ -119,7 +126,7 @@ describe('a send held by another request', () => {
     const clientMessageId = crypto.randomUUID();
     await reserve(who, chatId, clientMessageId, new Date(Date.now() - (RESERVATION_TTL_S + 1) * 1000));
     const before = streamedRequests();
-    const res = await send(who, chatId, { content: 'Hola', client_message_id: clientMessageId });
+    const res = await send(who, chatId, withTextFile('Hola', clientMessageId));
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(ANSWER);
     // Stored, the send keeps the reservation it took over until the cleanup, and a retry re-attaches.
@@ -128,7 +135,7 @@ describe('a send held by another request', () => {
       .from(sendReservations)
       .where(eq(sendReservations.clientMessageId, clientMessageId));
     expect(Date.now() - (kept?.reservedAt.getTime() ?? 0)).toBeLessThan(RESERVATION_TTL_S * 1000);
-    const retry = await send(who, chatId, { content: 'Hola', client_message_id: clientMessageId });
+    const retry = await send(who, chatId, withTextFile('Hola', clientMessageId));
     expect(retry.headers.get(CHAT_STREAM_HEADERS.answerId)).toBe(
       res.headers.get(CHAT_STREAM_HEADERS.answerId),
     );

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 
 /**
- * A send's reservation: the one request that may store a send, so that concurrent retries of one send
- * never store its files or read its documents twice (the model is asked only once the send is stored
- * and charged, docs/decisions/0028). An unstored reservation older than RESERVATION_TTL_S belonged to
+ * A send's reservation (a send with files, docs/decisions/0061): the one request that may store it, so
+ * that concurrent retries of it never store its files or read its documents twice. An unstored reservation older than RESERVATION_TTL_S belonged to
  * a request that died, and another request for the same send takes it over.
  *
  * A stored send keeps its reservation until the cleanup job removes it: were the storing statement to
