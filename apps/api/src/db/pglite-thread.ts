@@ -16,7 +16,6 @@ import { codeFile } from '../paths.ts';
 
 export interface QueryResult {
   rows: unknown[];
-  fields: { name: string; dataTypeID: number }[];
   affectedRows?: number;
 }
 

@@ -82,10 +82,30 @@ export function sendValues(send: {
     counted: counted ? 0 : 1,
     sendMax: WRITE_LIMITS.sends.max * writeLimitMultiplier,
     starterMonth: monthlyFreeSourceId(send.userId),
-    notConfigured: assistantNotConfiguredMessage(productName),
-    exhaustedOnStarter: creditsExhaustedMessage(productName, STARTER_PLAN),
-    exhaustedOnOtherPlans: creditsExhaustedMessage(productName, NO_PLAN),
+    ...fixedAnswers(productName),
   };
+}
+
+let fixed:
+  | {
+      productName: string;
+      texts: Pick<SendValues, 'notConfigured' | 'exhaustedOnStarter' | 'exhaustedOnOtherPlans'>;
+    }
+  | undefined;
+
+/** The fixed answers' texts, made once for the product's name rather than for every send. */
+function fixedAnswers(productName: string) {
+  if (fixed?.productName !== productName) {
+    fixed = {
+      productName,
+      texts: {
+        notConfigured: assistantNotConfiguredMessage(productName),
+        exhaustedOnStarter: creditsExhaustedMessage(productName, STARTER_PLAN),
+        exhaustedOnOtherPlans: creditsExhaustedMessage(productName, NO_PLAN),
+      },
+    };
+  }
+  return fixed.texts;
 }
 
 /** The statement, with the files' rows (a VALUES list) or none. */
