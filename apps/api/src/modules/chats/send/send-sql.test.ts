@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { ANSWER_COST, creditsExhaustedMessage, STARTER_PLAN, UNLIMITED_PLAN } from '@rumbo/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client.ts';
 import { attachments, creditLedger, generations, messages } from '../../../db/schema/index.ts';
 import { WRITE_LIMITS } from '../../../lib/write-counters.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { type ChatOwner, chatOwner, newChat } from '../../../test/chat-owner.ts';
+import { testEngine } from '../../../test/database.ts';
 import { balance, ensureMonthlyFreeCredits } from '../../credits/credits.ts';
 import { prepareSend, runSend, type SendStatement, type StoredFile, sendValues } from './send-sql.ts';
 
@@ -41,6 +43,16 @@ const aSend = (
     owner: 'this-process',
     model: 'fake',
   });
+
+const aFile = (who: ChatOwner): StoredFile => ({
+  id: crypto.randomUUID(),
+  key: `attachments/${who.businessId}/${crypto.randomUUID()}`,
+  name: 'plan.txt',
+  mimeType: 'text/plain',
+  type: 'document',
+  data: new TextEncoder().encode('Ventas previstas'),
+  text: 'Ventas previstas',
+});
 
 const send = (values: ReturnType<typeof aSend>, files: StoredFile[] = []) =>
   runSend(t.database.db, prepared, values, files);
@@ -185,15 +197,7 @@ describe('the send’s statement', () => {
 
   it('stores the question’s files with it', async () => {
     const who = await chatOwner(t, { planId: 7, credits: 10 });
-    const file: StoredFile = {
-      id: crypto.randomUUID(),
-      key: `attachments/${who.businessId}/${crypto.randomUUID()}`,
-      name: 'plan.txt',
-      mimeType: 'text/plain',
-      type: 'document',
-      data: new TextEncoder().encode('Ventas previstas'),
-      text: 'Ventas previstas',
-    };
+    const file = aFile(who);
     const row = await send(aSend(who, await newChat(t, who)), [file]);
     const stored = await t.database.db
       .select()
@@ -201,4 +205,31 @@ describe('the send’s statement', () => {
       .where(eq(attachments.messageId, Number(row?.question?.id)));
     expect(stored).toMatchObject([{ id: file.id, name: 'plan.txt', storageKey: file.key, size: 16 }]);
   });
+
+  // PGlite has one connection: no two statements ever wait on each other there.
+  it.runIf(testEngine === 'postgres')(
+    'lets a send with files and its business’s delete run together: the send stores nothing, neither fails',
+    async () => {
+      const db = t.database.db;
+      const who = await chatOwner(t, { planId: 7, credits: 10 });
+      const chatId = await newChat(t, who);
+      // The send, once it waits for the lock (this test's database only: others run beside it).
+      const waitingOnALock = sql`select 1 from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      let sending: Promise<unknown> | undefined;
+      await db.transaction(async (tx) => {
+        // As the business's delete begins: its row locked, then the chats it cascades to.
+        await tx.execute(sql`select 1 from businesses where id = ${who.businessId} for update`);
+        sending = send(aSend(who, chatId), [aFile(who)]).catch((error: unknown) => error);
+        await expect
+          .poll(async () => (await queryRows(db, waitingOnALock)).length, { timeout: 10_000 })
+          .toBeGreaterThan(0);
+        await tx.execute(sql`delete from businesses where id = ${who.businessId}`);
+      });
+      const row = (await sending) as Awaited<ReturnType<typeof send>>;
+      expect(row).not.toBeInstanceOf(Error);
+      expect(row?.question ?? null).toBeNull();
+      expect(await chatMessages(chatId)).toEqual([]);
+    },
+  );
 });
