@@ -323,71 +323,62 @@ describe('budgets and quotas the server owns', () => {
   });
 });
 
-describe('every Spanish-speaking country', () => {
-  // Each country is a sign-up and a study run to its end (up to 30 s each, `ended`), and the template's
-  // test starts an app of its own: more than the default 20 s on a loaded machine.
-  const PER_COUNTRY_TEST_MS = 90_000;
+// Each country is a sign-up and a study run to its end (up to 30 s each, `ended`), and the template's test
+// starts an app of its own: more than the default 20 s on a loaded machine.
+describe('every Spanish-speaking country', { timeout: 90_000 }, () => {
   const COUNTRIES = [
     { location: 'México', language: 'es-MX', procedure: 'RFC ante el SAT' },
     { location: 'Colombia', language: 'es-CO', procedure: 'RUT ante la DIAN' },
     { location: 'Argentina', language: 'es-AR', procedure: 'Monotributo' },
   ];
 
-  it(
-    'searches each business in its country and language, and always asks about public funding',
-    async () => {
-      behaviour = {};
-      for (const { location, language } of COUNTRIES) {
-        const before = search.requests.length;
-        const who = await chatOwner(t, { planId: 7, credits: 10, idea: { ...MINIMAL_IDEA, location } });
-        const report = await ended(t, who.cookie, who.businessId);
-        expect(report.status).toBe('completed');
-        const asked = search.requests.slice(before);
-        expect(asked.length).toBeGreaterThan(0);
-        for (const request of asked) expect(request.params.language, request.query).toBe(language);
-        const funding = report.questions.find((q) => q.sections.includes('ayudas'));
-        expect(funding?.question).toMatch(/ayudas públicas, subvenciones, préstamos y programas de apoyo/);
-        expect(funding?.question).toContain(location);
-        expect(funding?.queries.join(' ')).toMatch(/ayudas emprendedores/);
-        expect(report.sections.map((s) => s.key)).toContain('ayudas');
-      }
-    },
-    PER_COUNTRY_TEST_MS,
-  );
+  it('searches each business in its country and language, and always asks about public funding', async () => {
+    behaviour = {};
+    for (const { location, language } of COUNTRIES) {
+      const before = search.requests.length;
+      const who = await chatOwner(t, { planId: 7, credits: 10, idea: { ...MINIMAL_IDEA, location } });
+      const report = await ended(t, who.cookie, who.businessId);
+      expect(report.status).toBe('completed');
+      const asked = search.requests.slice(before);
+      expect(asked.length).toBeGreaterThan(0);
+      for (const request of asked) expect(request.params.language, request.query).toBe(language);
+      const funding = report.questions.find((q) => q.sections.includes('ayudas'));
+      expect(funding?.question).toMatch(/ayudas públicas, subvenciones, préstamos y programas de apoyo/);
+      expect(funding?.question).toContain(location);
+      expect(funding?.queries.join(' ')).toMatch(/ayudas emprendedores/);
+      expect(report.sections.map((s) => s.key)).toContain('ayudas');
+    }
+  });
 
-  it(
-    'lists the country’s own procedures, with its local advice, in a template',
-    async () => {
-      const unconfigured = await createTestApp({}, { jobs: true });
-      try {
-        for (const { location, procedure } of COUNTRIES) {
-          const who = await chatOwner(unconfigured, {
-            planId: 7,
-            credits: 10,
-            idea: { ...MINIMAL_IDEA, location },
-          });
-          const report = await ended(unconfigured, who.cookie, who.businessId);
-          expect(report.mode).toBe('none');
-          const regulation =
-            report.sections.find((s) => s.key === 'regulacion')?.claims.map((c) => c.text) ?? [];
-          expect(regulation.join('\n')).toContain(procedure);
-          for (const line of regulation)
-            expect(line.endsWith('Verifícalo con un contador público.')).toBe(true);
-          expect(regulation.join('\n')).not.toContain('RETA');
-          // A template's lines are to complete, never estimates; it mails nobody.
-          expect(report.sections.flatMap((s) => s.claims).every((c) => c.kind === 'plantilla')).toBe(true);
-          const [row] = await unconfigured.database.db
-            .select({ mailState: researches.mailState })
-            .from(researches)
-            .where(eq(researches.id, report.id));
-          expect(row?.mailState).toBe('skipped');
-          // The status line does not count a template as research.
-          expect((await latest(unconfigured, who.cookie, who.businessId)).last_researched_at).toBeNull();
-        }
-      } finally {
-        await unconfigured.close();
+  it('lists the country’s own procedures, with its local advice, in a template', async () => {
+    const unconfigured = await createTestApp({}, { jobs: true });
+    try {
+      for (const { location, procedure } of COUNTRIES) {
+        const who = await chatOwner(unconfigured, {
+          planId: 7,
+          credits: 10,
+          idea: { ...MINIMAL_IDEA, location },
+        });
+        const report = await ended(unconfigured, who.cookie, who.businessId);
+        expect(report.mode).toBe('none');
+        const regulation =
+          report.sections.find((s) => s.key === 'regulacion')?.claims.map((c) => c.text) ?? [];
+        expect(regulation.join('\n')).toContain(procedure);
+        for (const line of regulation)
+          expect(line.endsWith('Verifícalo con un contador público.')).toBe(true);
+        expect(regulation.join('\n')).not.toContain('RETA');
+        // A template's lines are to complete, never estimates; it mails nobody.
+        expect(report.sections.flatMap((s) => s.claims).every((c) => c.kind === 'plantilla')).toBe(true);
+        const [row] = await unconfigured.database.db
+          .select({ mailState: researches.mailState })
+          .from(researches)
+          .where(eq(researches.id, report.id));
+        expect(row?.mailState).toBe('skipped');
+        // The status line does not count a template as research.
+        expect((await latest(unconfigured, who.cookie, who.businessId)).last_researched_at).toBeNull();
       }
-    },
-    PER_COUNTRY_TEST_MS,
-  );
+    } finally {
+      await unconfigured.close();
+    }
+  });
 });

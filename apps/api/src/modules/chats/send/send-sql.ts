@@ -82,41 +82,22 @@ export function sendValues(send: {
     counted: counted ? 0 : 1,
     sendMax: WRITE_LIMITS.sends.max * writeLimitMultiplier,
     starterMonth: monthlyFreeSourceId(send.userId),
-    ...fixedAnswers(productName),
+    notConfigured: assistantNotConfiguredMessage(productName),
+    exhaustedOnStarter: creditsExhaustedMessage(productName, STARTER_PLAN),
+    exhaustedOnOtherPlans: creditsExhaustedMessage(productName, NO_PLAN),
   };
 }
 
-let fixed:
-  | {
-      productName: string;
-      texts: Pick<SendValues, 'notConfigured' | 'exhaustedOnStarter' | 'exhaustedOnOtherPlans'>;
-    }
-  | undefined;
-
-/** The fixed answers' texts, made once for the product's name rather than for every send. */
-function fixedAnswers(productName: string) {
-  if (fixed?.productName !== productName) {
-    fixed = {
-      productName,
-      texts: {
-        notConfigured: assistantNotConfiguredMessage(productName),
-        exhaustedOnStarter: creditsExhaustedMessage(productName, STARTER_PLAN),
-        exhaustedOnOtherPlans: creditsExhaustedMessage(productName, NO_PLAN),
-      },
-    };
-  }
-  return fixed.texts;
-}
-
 /**
- * The statement, with the files' rows (a VALUES list) or none. A send with files takes a key-share lock
- * on the business row before anything else: its attachments' foreign key locks that row at the end of the
- * statement, after the question's had locked the chat's, while a business's delete locks the business
- * first and the chat after it, and the two would deadlock (PostgreSQL aborts one of them). Locked first,
- * the send waits for a delete under way and then finds no business (nothing is stored), or the delete
- * waits for the send. A send without files locks nothing of the business.
+ * The statement, with the files' rows (a VALUES list) or, for a send without files, none. A send with
+ * files takes a key-share lock on the business row before anything else: its attachments' foreign key
+ * locks that row at the end of the statement, after the question's had locked the chat's, while a
+ * business's delete locks the business first and the chat after it, and the two would deadlock
+ * (PostgreSQL aborts one of them). Locked first, the send waits for a delete under way and then finds no
+ * business (nothing is stored), or the delete waits for the send. A send without files locks nothing of
+ * the business.
  */
-function sendStatement(db: Db, files: SQL, { lockBusiness }: { lockBusiness: boolean }) {
+function sendStatement(db: Db, files?: SQL) {
   const user = sql`${ph('userId')}::int`;
   const chatId = sql`${ph('chatId')}::int`;
   const clientMessageId = sql`${ph('clientMessageId')}::text`;
@@ -139,7 +120,7 @@ function sendStatement(db: Db, files: SQL, { lockBusiness }: { lockBusiness: boo
       from chats c join businesses b on b.id = c.business_id, send_plan, send_count
       where c.id = ${chatId} and c.business_id = ${ph('businessId')}::int and b.user_id = ${user}
         and send_count.hits <= ${ph('sendMax')}::int and not send_plan.starter_due
-      ${lockBusiness ? sql`for key share of b` : sql``}
+      ${files ? sql`for key share of b` : sql``}
       on conflict do nothing returning *`,
   );
   const charged = sql`((select cost from send_plan) = 0 or exists (select 1 from debit_balance))`;
@@ -170,7 +151,7 @@ function sendStatement(db: Db, files: SQL, { lockBusiness }: { lockBusiness: boo
   const stored = db.$with('f', { id: sql<string>`id` }).as(
     sql`insert into attachments (id, message_id, business_id, name, mime_type, type, size, storage_key, extracted_text)
       select v.id, q.id, v.business_id, v.name, v.mime_type, v.type, v.size, v.storage_key, v.extracted_text
-      from q, (values ${files}) as v(id, business_id, name, mime_type, type, size, storage_key, extracted_text)
+      from q, (values ${files ?? NO_FILES}) as v(id, business_id, name, mime_type, type, size, storage_key, extracted_text)
       where v.id is not null returning id`,
   );
   const titled = db.$with('t', { title: sql<string>`title` }).as(
@@ -211,7 +192,7 @@ const NO_FILES = sql`(null, null::int, null, null, null, null::int, null, null)`
 
 /** The send's statement for sends without files, prepared once (by the chat routes). */
 export function prepareSend(db: Db) {
-  return sendStatement(db, NO_FILES, { lockBusiness: false }).prepare('chat_send');
+  return sendStatement(db).prepare('chat_send');
 }
 
 export type SendStatement = ReturnType<typeof prepareSend>;
@@ -229,7 +210,7 @@ export async function runSend(
     (file) =>
       sql`(${file.id}, ${values.businessId}::int, ${file.name}, ${file.mimeType}, ${file.type}, ${file.data.byteLength}::int, ${file.key}, ${file.text})`,
   );
-  return (await sendStatement(db, sql.join(rows, sql`, `), { lockBusiness: true }).execute({ ...values }))[0];
+  return (await sendStatement(db, sql.join(rows, sql`, `)).execute({ ...values }))[0];
 }
 
 /** A send as its client names it: whose, in which chat, under which client message id. */
