@@ -39,6 +39,25 @@ describe('the chat screen (product.md §2.6, §4)', () => {
     expect(screen.queryByText('Activado')).toBeNull();
   });
 
+  it('shows a new chat only once its study is known, so that the notice above the questions never pushes them down', async () => {
+    let answerResearch: (answer: { body: unknown }) => void = () => {};
+    const { callsTo } = renderChat({
+      'GET /api/businesses/5/research': () => new Promise((resolve) => (answerResearch = resolve)),
+    });
+    await waitFor(() => expect(callsTo(`GET ${CHATS}`)).toHaveLength(1));
+    await waitFor(() => expect(callsTo('GET /api/businesses/5/research')).toHaveLength(1));
+    // The threads have answered; the study has not.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Preguntas sugeridas' })).toBeNull();
+    answerResearch({ body: { research: null } });
+    // The notice and the questions come in the same render.
+    const questions = await screen.findByRole('region', { name: 'Preguntas sugeridas' });
+    expect(
+      screen.getByRole('complementary', { name: /aún no ha estudiado el mercado de oliva directa/i }),
+    ).toBeTruthy();
+    expect(within(questions).getAllByRole('button')).toHaveLength(4);
+  });
+
   it('marks an answer that was interrupted when the server stopped', async () => {
     renderChat({
       [`GET ${CHATS}`]: { body: [chat({ id: 11, title: 'Reciente' })] },

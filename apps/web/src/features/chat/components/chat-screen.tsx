@@ -1,4 +1,5 @@
 import { type Business, isResearchEnabled } from '@rumbo/contract';
+import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +10,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { paths } from '../../../config/paths.ts';
 import { publicConfig } from '../../../config/public-config.ts';
+import { latestResearchQueryOptions } from '../../../lib/research-query.ts';
 import { capacityStart } from '../capacity.ts';
 import { useChatSession } from '../hooks/use-chat-session.ts';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts.ts';
@@ -157,9 +159,17 @@ function ChatWorkspace({
   // Four questions per chat (product.md §2.6), drawn again for every new chat.
   const [questions, setQuestions] = useState(() => drawQuestions(business.stage));
 
+  // The research notice sits above a new chat's suggested questions: shown before the study is known,
+  // the notice would then push them down under a finger about to tap one (a layout shift of 0.15 on a
+  // phone). The study is asked for with the threads (the route's loader), so this rarely waits longer.
+  const research = useQuery({
+    ...latestResearchQueryOptions(business.id),
+    enabled: isResearchEnabled(account.planId),
+  });
   const chatsLoaded = chats !== undefined;
+  const researchKnown = !isResearchEnabled(account.planId) || !research.isPending;
   if (chatPages.isError) return <Navigate to={paths.chats} replace />;
-  if (!chatsLoaded && !spinnerExpired) return <FullScreenSpinner />;
+  if ((!chatsLoaded || !researchKnown) && !spinnerExpired) return <FullScreenSpinner />;
 
   const overlay = !desktop;
   const closeOnMobile = () => {
