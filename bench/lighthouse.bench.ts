@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { type RunningProcess, startBuiltApi } from './lib/processes.ts';
 import { type BenchUser, benchUser } from './lib/rumbo-api.ts';
@@ -29,6 +30,12 @@ const PUBLIC_TARGETS = {
 };
 const CHAT_TARGETS = { performance: 90 };
 const LCP_TARGET_MS = 2500;
+/**
+ * BENCH_LIGHTHOUSE_RUNS=n audits each page n times and reports its median run, chosen as Lighthouse's own
+ * CLI chooses it (closest to the median first paint and time to interactive): on this machine one run of
+ * the chat screen scored anywhere from 67 to 80 with the same build.
+ */
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 
 interface Page {
   name: string;
@@ -65,6 +72,19 @@ async function audit(url: string, browser: Browser, cookies: BenchUser['cookies'
     fs.writeFileSync(path.join(reports, `${name}.json`), result.report as string);
   }
   return result.lhr;
+}
+
+/**
+ * Lighthouse sometimes fails to record the trace of a load (NO_NAVSTART, seen on a busy machine), scores
+ * that page 0 and asks to be run again: it is, up to twice, saying so, so that a failed recording is never
+ * read as the page's score.
+ */
+async function auditUntilRecorded(url: string, browser: Browser, cookies: BenchUser['cookies'] = []) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await audit(url, browser, cookies);
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    console.log(`${new URL(url).pathname}: Lighthouse failed (${lhr.runtimeError.code}), running it again`);
+  }
 }
 
 function requested(lhr: Result, pathname: string): boolean {
@@ -119,9 +139,19 @@ export default {
       });
       const rows: Record<string, string | number>[] = [];
       for (const page of pages) {
-        const lhr = await audit(`${base}${page.path}`, browser, page.cookies);
-        // Only a signed-in root loads the product user: without that call the page showed the login.
-        if (page.cookies && !requested(lhr, '/api/users/me')) {
+        const runs: Result[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          runs.push(await auditUntilRecorded(`${base}${page.path}`, browser, page.cookies));
+        }
+        const lhr = runs.length === 1 ? (runs[0] as Result) : (computeMedianRun(runs) as Result);
+        if (runs.length > 1) {
+          const scores = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
+          console.log(
+            `${page.name}: performance in ${runs.length} runs ${scores.join(', ')}; the median run follows`,
+          );
+        }
+        // Only a signed-in chat asks for its business list: without that call the page showed the login.
+        if (page.cookies && !requested(lhr, '/api/businesses')) {
           throw new Error(`${page.name} showed the login: the session cookies did not reach the app`);
         }
         const score = (category: (typeof CATEGORIES)[number]) =>
