@@ -63,7 +63,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     tailwindcss(),
     devPublicConfig(),
-    preloadRoutes([FIRST_SCREENS.root, FIRST_SCREENS.login]),
+    preloadRoutes({ always: [FIRST_SCREENS.root], signedOut: [FIRST_SCREENS.login] }),
     precompress(),
   ],
   resolve: {

@@ -15,7 +15,13 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(
     path.join(distDir, 'index.html'),
-    '<!doctype html><html lang="es"><head><title>Rumbo</title></head><body><div id="root"></div></body></html>',
+    [
+      '<!doctype html><html lang="es"><head><title>Rumbo</title>',
+      // As the build writes them (apps/web/preload-routes.ts): the root's code, and the login screen's own.
+      '    <link rel="modulepreload" crossorigin href="/assets/start-abc123.js">',
+      '    <link rel="modulepreload" crossorigin href="/assets/login-abc123.js" data-signed-out>',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n'),
   );
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -174,6 +180,23 @@ describe('the SPA', () => {
     // A cookie that is no longer good is still a cookie: the app asks the server, which says signed out.
     const stale = await t.request('/chats', { headers: { cookie: 'rumbo.session_token=gone.sig' } });
     expect(await stale.text()).not.toContain('rumbo-signed-out');
+  });
+
+  it("preloads the login screen's code for a visitor only, and the root's for everyone", async () => {
+    const LOGIN = '<link rel="modulepreload" crossorigin href="/assets/login-abc123.js" data-signed-out>';
+    const ROOT = '<link rel="modulepreload" crossorigin href="/assets/start-abc123.js">';
+    const visitor = await (await t.request('/login')).text();
+    expect(visitor).toContain(LOGIN);
+    expect(visitor).toContain(ROOT);
+    const { cookie } = await signUp(t, {
+      name: 'Luis',
+      email: 'luis.spa@example.com',
+      password: 'clave-segura-1',
+    });
+    const signedIn = await (await t.request('/chat/idea/1', { headers: { cookie } })).text();
+    expect(signedIn).not.toContain('login-abc123.js');
+    expect(signedIn).toContain(ROOT);
+    expect(signedIn).toContain('<div id="root"></div>');
   });
 
   it('serves hashed assets with long caching and a 404 for a missing one', async () => {

@@ -9,3 +9,9 @@ export const DEFAULT_PRODUCT_NAME = 'Rumbo';
  * the visitor is signed out for certain, so the app shows the login without asking for the session first.
  */
 export const SIGNED_OUT_META = 'rumbo-signed-out';
+/**
+ * The attribute the build puts on index.html's preload of the login screen's own code: the server takes
+ * those preloads out of the page it serves with a session cookie, where they would share a phone's
+ * bandwidth with the screen that is shown.
+ */
+export const SIGNED_OUT_PRELOAD = 'data-signed-out';

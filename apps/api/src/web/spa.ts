@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PUBLIC_CONFIG_META, type PublicConfig, SIGNED_OUT_META } from '@rumbo/contract';
+import { PUBLIC_CONFIG_META, type PublicConfig, SIGNED_OUT_META, SIGNED_OUT_PRELOAD } from '@rumbo/contract';
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../http/context.ts';
@@ -15,6 +15,7 @@ import { webManifest } from './manifest.ts';
  * installation's public config in a <meta> tag and its title) for every other non-API path so that
  * client-side routes survive a reload. A request without a session cookie gets the page that says so, and
  * the app shows the login without first asking for the session: a round trip less on a phone's network.
+ * A request with one gets the page without the login screen's preload (SIGNED_OUT_PRELOAD).
  */
 export function mountSpa(
   app: Hono<AppEnv>,
@@ -83,5 +84,8 @@ export function renderIndexHtml(
   const title = html`<title>${config.productName}</title>`.toString();
   const openGraph = html`<meta property="og:title" content="${config.productName}" />
     <meta property="og:site_name" content="${config.productName}" />`.toString();
-  return source.replace(/<title>[^<]*<\/title>/, `${title}\n    ${openGraph}\n    ${meta}`);
+  const page = source.replace(/<title>[^<]*<\/title>/, `${title}\n    ${openGraph}\n    ${meta}`);
+  return signedOut ? page : page.replace(signedOutPreloads, '');
 }
+
+const signedOutPreloads = new RegExp(`^[ \\t]*<link\\b[^>]*\\s${SIGNED_OUT_PRELOAD}\\b[^>]*>\\r?\\n?`, 'gm');

@@ -2,7 +2,8 @@ import { NO_PLAN, SIGNED_OUT_META } from '@rumbo/contract';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import { accountQueryKeys } from '../../lib/query-keys.ts';
-import { type AuthUser, authClient } from './api/auth-client.ts';
+import type { AuthUser } from './api/auth-client.ts';
+import { AUTH_BASE_PATH } from './api/auth-paths.ts';
 
 /** product.md §3 'Signed-in identity'. */
 export interface SignedInIdentity {
@@ -29,10 +30,30 @@ export class SessionUnavailableError extends Error {
   }
 }
 
+/**
+ * Better Auth's get-session (`{ session, user }`, or null when signed out), read with plain fetch as its
+ * client would: every screen waits for this read, and loading the client for it put Better Auth on every
+ * first visit's path (the login loads it with its forms).
+ */
 export async function fetchSession(): Promise<SessionState | null> {
-  const { data, error } = await authClient.getSession();
-  if (error) throw new SessionUnavailableError(error.status);
-  return data?.user ? { identity: toIdentity(data.user), isNewUser: false } : null;
+  let response: Response;
+  try {
+    response = await fetch(`${AUTH_BASE_PATH}/get-session`, {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw new SessionUnavailableError(0);
+  }
+  if (!response.ok) throw new SessionUnavailableError(response.status);
+  let body: { user?: Pick<AuthUser, 'id' | 'name' | 'email'> } | null;
+  try {
+    body = await response.json();
+  } catch {
+    // A proxy's page in place of the answer: the session is unknown, not absent.
+    throw new SessionUnavailableError(response.status);
+  }
+  return body?.user ? { identity: toIdentity(body.user), isNewUser: false } : null;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { createAuthClient } from 'better-auth/react';
+import { AUTH_BASE_PATH } from './auth-paths.ts';
 
-/** Where the server mounts Better Auth. */
-export const AUTH_BASE_PATH = '/api/auth';
 /** The server registers Google through its generic OAuth plugin under this provider id. */
 export const GOOGLE_PROVIDER_ID = 'google';
 
 /**
- * Better Auth's browser client (sign-up, sign-in, sign-out, session, password-reset requests, Google).
+ * Better Auth's browser client (sign-up, sign-in, sign-out, password-reset requests, Google). The session
+ * at start is read without it (session.ts): every screen waits for that read, and the client is ~20 KB gzip.
  *
  * Better Auth 1.7 exposes providers registered by the server's `genericOAuth` plugin through the
  * standard `signIn.social` action, so no client plugin is needed for Google.

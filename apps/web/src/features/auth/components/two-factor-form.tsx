@@ -3,7 +3,8 @@ import { Button, LinkButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { twoFactorCopy as texts } from '../../../config/copy/two-factor.es.ts';
-import { AUTH_BASE_PATH, type AuthUser } from '../api/auth-client.ts';
+import type { AuthUser } from '../api/auth-client.ts';
+import { AUTH_BASE_PATH } from '../api/auth-paths.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { ViewHeading } from './auth-layout.tsx';
 

@@ -3,8 +3,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { setUnauthorizedHandler } from '../../../lib/api-client.ts';
-import { signOutOnServer } from '../api/auth-client.ts';
 import { clearSessionState } from '../session.ts';
+
+/**
+ * Better Auth's client, loaded when a session ends: the root mounts these hooks on every screen, and the
+ * client stays off the first visit's path (session.ts).
+ */
+async function signOutOnServer() {
+  const client = await import('../api/auth-client.ts');
+  return client.signOutOnServer();
+}
 
 /**
  * Signs out (product.md §4): ends the server session, forgets every cached answer and goes to the root,

@@ -1,6 +1,5 @@
 import {
   type AnswerKind,
-  apiErrorSchema,
   CHAT_LIST_PAGE,
   CHAT_STREAM_HEADERS,
   type Chat,
@@ -8,7 +7,7 @@ import {
   type Message,
 } from '@rumbo/contract';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
-import { apiFetch, signalUnauthorized } from '../../../lib/api-client.ts';
+import { apiFetch, isApiErrorBody, signalUnauthorized } from '../../../lib/api-client.ts';
 import { PREFETCHED_FRESH_MS } from '../../../lib/query-client.ts';
 
 export const chatQueryKeys = {
@@ -112,8 +111,8 @@ export class StreamError extends Error {
 }
 
 async function apiMessageOf(response: Response): Promise<string | null> {
-  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
-  return parsed.success ? parsed.data.message : null;
+  const body: unknown = await response.json().catch(() => null);
+  return isApiErrorBody(body) ? body.message : null;
 }
 
 const headerNumber = (response: Response, name: string) => {
