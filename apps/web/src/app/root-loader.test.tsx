@@ -14,12 +14,46 @@ vi.mock('./routes/tools.tsx', async () => {
   await screenCode;
   return { Component: () => <h1>Herramientas cargadas</h1> };
 });
+// The chat's code never arrives here: what is asked for is asked for without it.
+vi.mock('./routes/chat.tsx', () => new Promise(() => {}));
+
+/** A session whose answer the test holds back until it calls `release`. */
+function heldSession() {
+  let release: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    release,
+    route: async () => {
+      await answered;
+      return { body: sessionBody() };
+    },
+  };
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('the root loader', () => {
+  it('asks for the product user and what the chat shows first while the session is read, before the chat’s code has come', async () => {
+    const session = heldSession();
+    const api = stubFetch({
+      'GET /api/auth/get-session': session.route,
+      'GET /api/users/me': { body: productUser({ plan_id: 11 }) },
+      'GET /api/businesses': { body: [] },
+      'GET /api/businesses/4/chats': { body: [] },
+      'GET /api/businesses/4/research': { body: { research: null, last_completed_at: null } },
+    });
+    renderWithRouter(createRoutes, { path: '/chat/idea/4' });
+    await waitFor(() => expect(api.callsTo('GET /api/businesses/4/research')).toHaveLength(1));
+    expect(api.callsTo('GET /api/businesses')).toHaveLength(1);
+    expect(api.callsTo('GET /api/businesses/4/chats')).toHaveLength(1);
+    expect(api.callsTo('GET /api/users/me')).toHaveLength(1);
+    session.release();
+  });
+
   it('asks for the session and then the product user while the first screen’s code still loads', async () => {
     const api = stubFetch({
       'GET /api/auth/get-session': { body: sessionBody() },

@@ -5,6 +5,7 @@ import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { copy } from '../config/copy.es.ts';
 import { paths } from '../config/paths.ts';
+import { createChatLoader } from './chat-loader.ts';
 import { titled } from './page-title.ts';
 import { createRootLoader } from './route-session.ts';
 
@@ -91,7 +92,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'chat/:type/:company',
           handle: titled(titles.chat),
-          lazy: () => withLoader(import('./routes/chat.tsx')),
+          // Beside the lazy screen, so that it runs while the screen's code loads (chat-loader.ts).
+          loader: createChatLoader(queryClient),
+          lazy: () => import('./routes/chat.tsx'),
         },
         // A chat attachment's PDF, opened in a window of its own (ADR 0032).
         { path: 'pdf', handle: titled(titles.pdf), lazy: () => import('./routes/pdf.tsx') },

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { copy } from '../../../config/copy.es.ts';
-import { chatQueryKeys } from '../api/chats.ts';
+import { chatQueryKeys } from '../api/chat-list.ts';
 import { IconButton } from './icon-button.tsx';
 import { DeleteChatDialog, RenameChatDialog } from './thread-dialogs.tsx';
 import { ThreadMenu } from './thread-menu.tsx';

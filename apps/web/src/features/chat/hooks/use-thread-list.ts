@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { chatsQueryOptions } from '../api/chats.ts';
+import { chatsQueryOptions } from '../api/chat-list.ts';
 import { FINISH_DELAY_MS } from '../send/stream-answer.ts';
 
 /**

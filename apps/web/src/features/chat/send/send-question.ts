@@ -10,14 +10,8 @@ import {
 import { chatCopy } from '../../../config/copy/chat.es.ts';
 import { track } from '../../../lib/analytics/client.ts';
 import { accountQueryKeys } from '../../../lib/query-keys.ts';
-import {
-  chatsQueryOptions,
-  createChat,
-  StreamError,
-  type StreamRequest,
-  streamMessage,
-  withNewChat,
-} from '../api/chats.ts';
+import { chatsQueryOptions, withNewChat } from '../api/chat-list.ts';
+import { createChat, StreamError, type StreamRequest, streamMessage } from '../api/chats.ts';
 import { answerView, type ChatMessageView, opensAt, type PendingAttachment } from '../messages.ts';
 import { type ActiveSend, type SendContext, streamAnswer } from './stream-answer.ts';
 
