@@ -8,8 +8,8 @@ import { mayBeSignedIn } from './route-session.ts';
 /**
  * The chat's route loader, set on the route itself (not loaded with the screen's code), so that React
  * Router runs it while that code downloads: what the chat shows first is asked for together as the app
- * starts, beside the session and the product user, not after the screen's code has arrived. The business
- * list, the threads and the study behind the status line and the notice (asked for on any plan: the
+ * starts, beside the session and the product user, not after the screen's code has arrived: the business
+ * list, the threads, and the study behind the status line and the notice (asked for on any plan: the
  * screen shows it on the plans with research, and its answer is small). Nothing waits on it: the screen
  * shows its own loading and failures, from the cache these answers fill.
  */
