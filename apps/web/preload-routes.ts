@@ -37,9 +37,10 @@ export function preloadRoutes({ always, signedOut }: { always: string[]; signedO
           if (!chunk) throw new Error(`preloadRoutes: no chunk is built from ${module}`);
           return chunk.fileName;
         };
-        for (const module of [...always, ...signedOut]) add(chunkOf(module));
-        const alwaysWanted = new Set(always.map(chunkOf));
-        const signedOutOnly = new Set(signedOut.map(chunkOf).filter((name) => !alwaysWanted.has(name)));
+        const alwaysChunks = always.map(chunkOf);
+        const signedOutChunks = signedOut.map(chunkOf);
+        for (const fileName of [...alwaysChunks, ...signedOutChunks]) add(fileName);
+        const signedOutOnly = new Set(signedOutChunks.filter((name) => !alwaysChunks.includes(name)));
         return [...wanted].map(
           (fileName): HtmlTagDescriptor => ({
             tag: 'link',
