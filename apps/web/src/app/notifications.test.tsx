@@ -114,6 +114,19 @@ describe('the notification centre (ADR 0056)', () => {
     await waitFor(() => expect(network.callsTo('POST /api/notifications/9/open')).toHaveLength(1), SLOW);
     expect(network.callsTo('POST /api/notifications/9/open')[0]?.body).toEqual({ via: 'correo' });
   });
+
+  it('records the opening once when the screen mounts again before the address drops the parameter', async () => {
+    const network = signedIn(11, {
+      'GET /api/notifications/unread-count': { body: { unread: 1 } },
+      'POST /api/notifications/12/open': { body: { unread: 0 } },
+    });
+    const first = renderWithRouter(createRoutes, { path: '/?notificacion=12' });
+    await waitFor(() => expect(network.callsTo('POST /api/notifications/12/open')).toHaveLength(1), SLOW);
+    first.unmount();
+    const again = renderWithRouter(createRoutes, { path: '/?notificacion=12' });
+    await waitFor(() => expect(again.router.state.location.search).toBe(''), SLOW);
+    expect(network.callsTo('POST /api/notifications/12/open')).toHaveLength(1);
+  });
 });
 
 describe("a notification's unsubscribe link (ADR 0056)", () => {

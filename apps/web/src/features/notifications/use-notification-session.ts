@@ -6,6 +6,12 @@ import { notificationKeys, notificationsApi } from './api/notifications.ts';
 const SENT_KEY = 'rumbo:time-zone-sent';
 
 /**
+ * The e-mail openings this page has recorded: the screen can mount again (or the plan be read again)
+ * before the address has dropped the parameter, and an opening counts once.
+ */
+const recordedOpenings = new Set<number>();
+
+/**
  * What the signed-in app does for the notifications (ADR 0056): it tells the server the browser's time
  * zone once a session (their morning is the user's), and a page opened from a notification's e-mail
  * (`?notificacion=ID`) records the opening and drops the parameter.
@@ -38,7 +44,8 @@ export function useNotificationSession(hasNotifications: boolean | undefined, us
       },
       { replace: true },
     );
-    if (!hasNotifications || !Number.isInteger(id) || id <= 0) return;
+    if (!hasNotifications || !Number.isInteger(id) || id <= 0 || recordedOpenings.has(id)) return;
+    recordedOpenings.add(id);
     notificationsApi
       .open(id, 'correo')
       .then(({ unread }) => queryClient.setQueryData(notificationKeys.unread, { unread }))

@@ -21,13 +21,16 @@ export const createShare = (businessId: number, days: ShareDays) =>
 export const revokeShare = (businessId: number, shareId: string) =>
   apiFetch<void>(`${sharesPath(businessId)}/${encodeURIComponent(shareId)}`, { method: 'DELETE' });
 
-/** A shared plan, read signed out: a 401 here is an answer, never a reason to sign anyone out. */
+/**
+ * A shared plan, read signed out: a 401 here is an answer, never a reason to sign anyone out. The server
+ * counts a visit as the request arrives, so the request is not cancelled when the screen unmounts: a
+ * screen mounted again takes its answer instead of asking (and counting) once more.
+ */
 export const sharedPlanQueryOptions = (token: string) =>
   queryOptions({
     queryKey: shareQueryKeys.shared(token),
-    queryFn: ({ signal }) =>
+    queryFn: () =>
       apiFetch<SharedPlan>(`/api/shared/plans/${encodeURIComponent(token)}`, {
-        signal,
         signOutOnUnauthorized: false,
       }),
     retry: false,
