@@ -6,8 +6,8 @@ import { notificationKeys, notificationsApi } from './api/notifications.ts';
 const SENT_KEY = 'rumbo:time-zone-sent';
 
 /**
- * The e-mail openings this page has recorded: the screen can mount again (or the plan be read again)
- * before the address has dropped the parameter, and an opening counts once.
+ * The e-mail openings this page has recorded: the screen can mount again (or the user's plan be read
+ * again) before the address has dropped the parameter, and an opening counts once.
  */
 const recordedOpenings = new Set<number>();
 
